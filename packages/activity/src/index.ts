@@ -1,0 +1,1 @@
+export { buildActivityApp } from './server.ts';

@@ -1,0 +1,1 @@
+export { buildRegistryApp } from './server.ts';

@@ -1,0 +1,1 @@
+export { buildRelayApp } from './server.ts';

@@ -1,0 +1,1 @@
+export { buildSkyApp } from './server.ts';

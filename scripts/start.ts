@@ -1,0 +1,86 @@
+// `npm start`: prepares the demo data on first start, then runs the four
+// servers on their default ports with SQLite under ./data/, prefixing each
+// one's output with its name. Ctrl-C (or SIGTERM) stops them all.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+type Program = 'sky' | 'relay' | 'registry' | 'activity';
+
+interface Service {
+  readonly program: Program;
+  readonly port: number;
+  readonly home: string;
+  readonly serveArgs: readonly string[];
+  /** Demo data built on first start: skipped when `creates` exists. */
+  readonly prepare?: { readonly creates: string; readonly steps: readonly (readonly string[])[] };
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+
+const services: readonly Service[] = [
+  { program: 'sky', port: 8081, home: '/api/health', serveArgs: [] },
+  { program: 'relay', port: 8082, home: '/health', serveArgs: [] },
+  { program: 'registry', port: 8083, home: '/health', serveArgs: [] },
+  { program: 'activity', port: 8084, home: '/health', serveArgs: [] },
+];
+
+function run(program: Program, args: readonly string[], stdio: 'inherit' | 'pipe'): ChildProcess {
+  return spawn(process.execPath, [`packages/${program}/bin/${program}.js`, ...args], { stdio: ['ignore', stdio, stdio] });
+}
+
+async function prepare(service: Service): Promise<void> {
+  if (!service.prepare || existsSync(service.prepare.creates)) return;
+  for (const step of service.prepare.steps) {
+    console.log(`[${service.program}] ${service.program} ${step.join(' ')}`);
+    const [code] = await once(run(service.program, step, 'inherit'), 'exit');
+    if (code !== 0) throw new Error(`${service.program} ${step.join(' ')} failed with exit code ${code}`);
+  }
+}
+
+function prefixLines(child: ChildProcess, name: string): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+}
+
+async function main(): Promise<void> {
+  for (const service of services) await prepare(service);
+  const children = services.map((service) => {
+    const child = run(service.program, ['serve', ...service.serveArgs], 'pipe');
+    prefixLines(child, service.program);
+    return { service, child, exited: once(child, 'exit') };
+  });
+
+  let stopping = false;
+  const stopAll = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
+  // One server failing takes the others down: a half-started system is not "started".
+  for (const { service, exited } of children) {
+    void exited.then(([code]) => {
+      if (!stopping) {
+        console.error(`[${service.program}] exited with code ${code}; stopping the others`);
+        process.exitCode = 1;
+        stopAll();
+      }
+    });
+  }
+
+  console.log('\nThe system is up:');
+  for (const { program, port, home } of services) console.log(`  ${program.padEnd(9)} http://127.0.0.1:${port}   (health: ${home})`);
+  console.log('Press Ctrl-C to stop.\n');
+  await Promise.all(children.map((c) => c.exited));
+}
+
+main().catch((error: unknown) => {
+  console.error(`npm start: ${(error as Error).message}`);
+  process.exitCode = 1;
+});
