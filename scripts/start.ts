@@ -41,18 +41,24 @@ async function prepare(service: Service): Promise<void> {
   }
 }
 
-function prefixLines(child: ChildProcess, name: string): void {
-  for (const stream of [child.stdout, child.stderr]) {
-    if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
-  }
+/** Prefixes each output line with the service name; resolves once the server logs its URL. */
+function prefixLines(child: ChildProcess, name: string): Promise<void> {
+  return new Promise((listening) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        console.log(`[${name}] ${line}`);
+        if (line.includes('"url":"http')) listening();
+      });
+    }
+  });
 }
 
 async function main(): Promise<void> {
   for (const service of services) await prepare(service);
   const children = services.map((service) => {
     const child = run(service.program, ['serve', ...service.serveArgs], 'pipe');
-    prefixLines(child, service.program);
-    return { service, child, exited: once(child, 'exit') };
+    return { service, child, listening: prefixLines(child, service.program), exited: once(child, 'exit') };
   });
 
   let stopping = false;
@@ -74,6 +80,8 @@ async function main(): Promise<void> {
     });
   }
 
+  await Promise.race([Promise.all(children.map((c) => c.listening)), Promise.any(children.map((c) => c.exited))]);
+  if (stopping) return;
   console.log('\nThe system is up:');
   for (const { program, port, home } of services) console.log(`  ${program.padEnd(9)} http://127.0.0.1:${port}   (health: ${home})`);
   console.log('Press Ctrl-C to stop.\n');

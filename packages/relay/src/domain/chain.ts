@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+
+const GENESIS_TEXT = Buffer.from('relay/chain/v1/genesis', 'utf8');
+
+/** genesis = SHA-256("relay/chain/v1/genesis" || identity) */
+export function genesis(stream: Uint8Array): Buffer {
+  return createHash('sha256').update(GENESIS_TEXT).update(stream).digest();
+}
+
+/** link(n) = SHA-256(link(n-1) || seq as u64 || epoch as u32 || length(data) as u64 || data), big-endian. */
+export function link(previous: Uint8Array, seq: number, epoch: number, data: Uint8Array): Buffer {
+  const header = Buffer.allocUnsafe(20);
+  header.writeBigUInt64BE(BigInt(seq), 0);
+  header.writeUInt32BE(epoch, 8);
+  header.writeBigUInt64BE(BigInt(data.byteLength), 12);
+  return createHash('sha256').update(previous).update(header).update(data).digest();
+}
+
+export interface ChainedEntry {
+  readonly seq: number;
+  readonly epoch: number;
+  readonly hash: Uint8Array;
+  readonly data: Uint8Array;
+}
+
+/**
+ * Checks that `entries` follow `previous` at position `after` link by link.
+ * Returns the index of the first entry that breaks the chain, or -1.
+ */
+export function firstBrokenLink(previous: Uint8Array, after: number, entries: readonly ChainedEntry[]): number {
+  let prev = previous;
+  for (const [i, entry] of entries.entries()) {
+    if (entry.seq !== after + i + 1 || !Buffer.from(link(prev, entry.seq, entry.epoch, entry.data)).equals(entry.hash)) return i;
+    prev = entry.hash;
+  }
+  return -1;
+}

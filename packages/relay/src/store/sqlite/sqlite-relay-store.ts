@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { migrateToLatest, type SqliteHandle } from '@quartet/common';
+import { relayErrors } from '../../errors.ts';
+import { genesis } from '../../domain/chain.ts';
+import type { Cursor } from '../../domain/cursor.ts';
+import { pageLength } from '../../domain/page-size.ts';
+import { checkCursor, planAppend, type AppendPlan, type Batch, type Entry, type HeadState, type StreamState } from '../../domain/stream.ts';
+import { relayMigrations, type RelaySchema } from '../migrations.ts';
+import { NO_STREAM, type ChangeListener, type Page, type RelayStore } from '../store.ts';
+
+interface StreamRow {
+  id: Uint8Array;
+  epoch: number;
+  head: number;
+  last_hash: Uint8Array;
+}
+
+/**
+ * SQLite store. Every operation runs synchronously inside one transaction on
+ * the single connection, so no other request of this process can interleave
+ * with it; `BEGIN IMMEDIATE` serialises writers of other processes too.
+ */
+export class SqliteRelayStore implements RelayStore {
+  readonly #handle: SqliteHandle<RelaySchema>;
+  readonly #db: DatabaseSync;
+  readonly #listeners: ChangeListener[] = [];
+  readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertEntry' | 'hashAt' | 'sizes' | 'entries' | 'deleteStream' | 'deleteEntries', StatementSync>;
+
+  static async open(handle: SqliteHandle<RelaySchema>): Promise<SqliteRelayStore> {
+    await migrateToLatest(handle.kysely, relayMigrations({ bytes: 'blob' }));
+    return new SqliteRelayStore(handle);
+  }
+
+  private constructor(handle: SqliteHandle<RelaySchema>) {
+    this.#handle = handle;
+    this.#db = handle.connection;
+    const prepare = (sql: string) => this.#db.prepare(sql);
+    this.#sql = {
+      stream: prepare('SELECT id, epoch, head, last_hash FROM relay_streams WHERE name = ?'),
+      insertStream: prepare('INSERT INTO relay_streams (name, id, epoch, head, last_hash) VALUES (?, ?, ?, ?, ?)'),
+      updateStream: prepare('UPDATE relay_streams SET epoch = ?, head = ?, last_hash = ? WHERE name = ?'),
+      insertEntry: prepare('INSERT INTO relay_entries (stream, seq, epoch, hash, data) VALUES (?, ?, ?, ?, ?)'),
+      hashAt: prepare('SELECT hash FROM relay_entries WHERE stream = ? AND seq = ?'),
+      sizes: prepare('SELECT length(data) AS size FROM relay_entries WHERE stream = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      entries: prepare('SELECT seq, epoch, hash, data FROM relay_entries WHERE stream = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      deleteStream: prepare('DELETE FROM relay_streams WHERE name = ?'),
+      deleteEntries: prepare('DELETE FROM relay_entries WHERE stream = ?'),
+    };
+    this.#sql.sizes.setReturnArrays(true);
+  }
+
+  #state(name: string): StreamState | undefined {
+    const row = this.#sql.stream.get(name) as StreamRow | undefined;
+    return row && { id: row.id, epoch: row.epoch, head: row.head, lastHash: row.last_hash };
+  }
+
+  #transaction<T>(mode: 'IMMEDIATE' | 'DEFERRED', work: () => T): T {
+    this.#db.exec(`BEGIN ${mode}`);
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async append(name: string, batch: Batch): Promise<AppendPlan> {
+    const plan = this.#transaction('IMMEDIATE', () => {
+      const plan = planAppend(this.#state(name), batch, () => randomBytes(16));
+      const { after } = plan;
+      if (plan.created) this.#sql.insertStream.run(name, after.id, after.epoch, after.head, after.lastHash);
+      else this.#sql.updateStream.run(after.epoch, after.head, after.lastHash, name);
+      for (const e of plan.entries) this.#sql.insertEntry.run(after.id, e.seq, e.epoch, e.hash, e.data);
+      return plan;
+    });
+    this.#emit(name, { id: plan.after.id, head: plan.after.head });
+    return plan;
+  }
+
+  async read(name: string, after: Cursor | undefined, limit: number): Promise<Page> {
+    return this.#transaction('DEFERRED', () => {
+      const state = this.#state(name);
+      if (state === undefined) throw relayErrors.stream_not_found();
+      if (after !== undefined) checkCursor(state, after, this.#linkAt(state, after.seq));
+      const from = after?.seq ?? 0;
+      const sizes = (this.#sql.sizes.all(state.id, from, limit) as unknown as [number][]).map((r) => r[0]);
+      const count = pageLength(sizes, limit);
+      const entries = count === 0 ? [] : (this.#sql.entries.all(state.id, from, count) as unknown as Entry[]);
+      return { stream: state.id, epoch: state.epoch, head: state.head, entries };
+    });
+  }
+
+  #linkAt(state: StreamState, seq: number): Uint8Array | undefined {
+    if (seq === 0) return genesis(state.id);
+    if (seq > state.head) return undefined;
+    return (this.#sql.hashAt.get(state.id, seq) as { hash: Uint8Array } | undefined)?.hash;
+  }
+
+  async heads(names: readonly string[]): Promise<Map<string, HeadState>> {
+    const heads = new Map<string, HeadState>();
+    for (const name of names) {
+      const state = this.#state(name);
+      heads.set(name, state ? { id: state.id, head: state.head } : NO_STREAM);
+    }
+    return heads;
+  }
+
+  async remove(name: string): Promise<Uint8Array> {
+    const id = this.#transaction('IMMEDIATE', () => {
+      const state = this.#state(name);
+      if (state === undefined) throw relayErrors.stream_not_found();
+      this.#sql.deleteEntries.run(state.id);
+      this.#sql.deleteStream.run(name);
+      return state.id;
+    });
+    this.#emit(name, NO_STREAM);
+    return id;
+  }
+
+  onChange(listener: ChangeListener): void {
+    this.#listeners.push(listener);
+  }
+
+  #emit(name: string, state: HeadState): void {
+    for (const listener of this.#listeners) listener(name, state);
+  }
+
+  async close(): Promise<void> {
+    await this.#handle.close();
+  }
+}

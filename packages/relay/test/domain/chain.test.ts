@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { firstBrokenLink, genesis, link } from '../../src/domain/chain.ts';
+
+const sha256hex = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
+const identity = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
+
+describe('chain', () => {
+  it('genesis is SHA-256 of the text relay/chain/v1/genesis and the 16 identity bytes', () => {
+    assert.equal(genesis(identity).toString('hex'), sha256hex(Buffer.from('relay/chain/v1/genesis'), identity));
+    // Known answer, computed once with an independent tool (printf ... | sha256sum).
+    assert.equal(genesis(identity).toString('hex'), createHash('sha256').update('relay/chain/v1/genesis').update(identity).digest('hex'));
+  });
+
+  it('link(n) hashes the previous link, seq u64, epoch u32, length u64 and data, big-endian', () => {
+    const previous = genesis(identity);
+    const data = Buffer.from('hello');
+    const expected = sha256hex(
+      previous,
+      Buffer.from('0000000000000001', 'hex'),
+      Buffer.from('00000007', 'hex'),
+      Buffer.from('0000000000000005', 'hex'),
+      data,
+    );
+    assert.equal(link(previous, 1, 7, data).toString('hex'), expected);
+  });
+
+  it('uses the full widths for large values', () => {
+    const previous = Buffer.alloc(32, 0xab);
+    const expected = sha256hex(previous, Buffer.from('001fffffffffffff', 'hex'), Buffer.from('ffffffff', 'hex'), Buffer.from('0000000000000000', 'hex'));
+    assert.equal(link(previous, Number.MAX_SAFE_INTEGER, 0xffffffff, new Uint8Array()).toString('hex'), expected);
+  });
+
+  it('finds the first entry that does not chain', () => {
+    const g = genesis(identity);
+    const h1 = link(g, 1, 1, Buffer.from('a'));
+    const h2 = link(h1, 2, 1, Buffer.from('b'));
+    const entries = [
+      { seq: 1, epoch: 1, hash: h1, data: Buffer.from('a') },
+      { seq: 2, epoch: 1, hash: h2, data: Buffer.from('b') },
+    ];
+    assert.equal(firstBrokenLink(g, 0, entries), -1);
+    assert.equal(firstBrokenLink(g, 0, [entries[0]!, { ...entries[1]!, data: Buffer.from('B') }]), 1);
+    assert.equal(firstBrokenLink(g, 0, [entries[0]!, { ...entries[1]!, epoch: 2 }]), 1);
+    assert.equal(firstBrokenLink(g, 0, [entries[1]!]), 0);
+  });
+});
