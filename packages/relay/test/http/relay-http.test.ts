@@ -435,3 +435,53 @@ describe('relay with RELAY_TOKEN', () => {
     assert.equal((await relay.call('GET', '/health')).status, 200);
   });
 });
+
+describe('relay body reading', () => {
+  const [sqlite] = testBackends();
+  let database: TestDatabase;
+  let relay: RelayHarness;
+  before(async () => {
+    database = await sqlite!.create();
+    relay = await RelayHarness.start(database);
+  });
+  after(async () => {
+    await relay?.close();
+    await database?.drop();
+  });
+
+  async function postChunks(chunks: AsyncIterable<Uint8Array>): Promise<Map<number, unknown> & { status?: number }> {
+    const { request } = await import('undici');
+    const response = await request(`${relay.base}/v1/streams/chunked/entries`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: chunks });
+    const message = (await import('cborg')).decode(new Uint8Array(await response.body.arrayBuffer()), { useMaps: true }) as Map<number, unknown>;
+    return Object.assign(message, { status: response.statusCode });
+  }
+
+  it('decodes a body that arrives in small chunks without a length', async () => {
+    const body = encode(batch(1, bytes('split', 'across', 'chunks')));
+    const answer = await postChunks(
+      (async function* () {
+        for (let i = 0; i < body.length; i += 3) {
+          yield body.slice(i, i + 3);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      })(),
+    );
+    assert.equal(answer.status, 200);
+    assert.equal(answer.get(3), 3);
+  });
+
+  it('stops reading a chunked body once it passes 16 MiB: too_large', async () => {
+    const chunk = new Uint8Array(1024 * 1024);
+    const answer = await postChunks(
+      (async function* () {
+        for (let i = 0; i < 20; i++) yield chunk;
+      })(),
+    );
+    assert.equal(answer.status, 413);
+    assert.equal(answer.get(0), 'too_large');
+    assert.equal(answer.get(4), 16777216);
+    // Nothing of the refused body was kept.
+    const page = await relay.call('GET', '/v1/streams/chunked/entries');
+    assert.equal(page.message.get(2), 3);
+  });
+});
