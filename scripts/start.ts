@@ -14,8 +14,8 @@ interface Service {
   readonly port: number;
   readonly home: string;
   readonly serveArgs: readonly string[];
-  /** Demo data built on first start: skipped when `creates` exists. */
-  readonly prepare?: { readonly creates: string; readonly steps: readonly (readonly string[])[] };
+  /** Demo data built before serving; skipped when `creates` is given and exists (slow steps run on first start only). */
+  readonly prepare?: { readonly creates?: string; readonly steps: readonly (readonly string[])[] };
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +24,14 @@ process.chdir(root);
 const services: readonly Service[] = [
   { program: 'sky', port: 8081, home: '/api/health', serveArgs: [] },
   { program: 'relay', port: 8082, home: '/health', serveArgs: [] },
-  { program: 'registry', port: 8083, home: '/health', serveArgs: [] },
+  {
+    program: 'registry',
+    port: 8083,
+    home: '/r/index.json',
+    serveArgs: ['--dir', 'data/registry'],
+    // Milliseconds to build, so the demo registry always matches its sources.
+    prepare: { steps: [['build', '--manifest', 'packages/registry/demo/registry.json', '--out', 'data/registry', '--base-url', 'http://127.0.0.1:8083']] },
+  },
   { program: 'activity', port: 8084, home: '/health', serveArgs: [] },
 ];
 
@@ -33,7 +40,7 @@ function run(program: Program, args: readonly string[], stdio: 'inherit' | 'pipe
 }
 
 async function prepare(service: Service): Promise<void> {
-  if (!service.prepare || existsSync(service.prepare.creates)) return;
+  if (!service.prepare || (service.prepare.creates !== undefined && existsSync(service.prepare.creates))) return;
   for (const step of service.prepare.steps) {
     console.log(`[${service.program}] ${service.program} ${step.join(' ')}`);
     const [code] = await once(run(service.program, step, 'inherit'), 'exit');
@@ -83,7 +90,7 @@ async function main(): Promise<void> {
   await Promise.race([Promise.all(children.map((c) => c.listening)), Promise.any(children.map((c) => c.exited))]);
   if (stopping) return;
   console.log('\nThe system is up:');
-  for (const { program, port, home } of services) console.log(`  ${program.padEnd(9)} http://127.0.0.1:${port}   (health: ${home})`);
+  for (const { program, port, home } of services) console.log(`  ${program.padEnd(9)} http://127.0.0.1:${port}   (try: ${home})`);
   console.log('Press Ctrl-C to stop.\n');
   await Promise.all(children.map((c) => c.exited));
 }

@@ -91,11 +91,19 @@ export function databaseUrl(raw: string): string {
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The settings every server shares (general contract), under the service's prefix. */
-export function serverSettings(prefix: string, service: string, port: number) {
+/** Where a server listens and how much it logs (general contract), under the service's prefix. */
+export function listenSettings(prefix: string, port: number) {
   return {
     port: setting({ env: `${prefix}PORT`, flag: 'port', default: port, describe: 'listening port', parse: integer(0, 65535) }),
     host: setting({ env: `${prefix}HOST`, flag: 'host', default: '127.0.0.1', describe: 'listening address', parse: nonEmptyText }),
+    logLevel: setting<LogLevel>({ env: 'LOG_LEVEL', flag: 'log-level', default: 'info', describe: 'debug, info, warn or error', parse: oneOf(LOG_LEVELS) }),
+  } as const;
+}
+
+/** The settings every server with a database shares (general contract). */
+export function serverSettings(prefix: string, service: string, port: number) {
+  return {
+    ...listenSettings(prefix, port),
     databaseUrl: setting({
       env: `${prefix}DATABASE_URL`,
       flag: 'database',
@@ -103,6 +111,5 @@ export function serverSettings(prefix: string, service: string, port: number) {
       describe: 'SQLite file path or postgres:// URL',
       parse: databaseUrl,
     }),
-    logLevel: setting<LogLevel>({ env: 'LOG_LEVEL', flag: 'log-level', default: 'info', describe: 'debug, info, warn or error', parse: oneOf(LOG_LEVELS) }),
   } as const;
 }

@@ -4,6 +4,7 @@ export {
   ConfigError,
   databaseUrl,
   integer,
+  listenSettings,
   loadConfig,
   LOG_LEVELS,
   nonEmptyText,

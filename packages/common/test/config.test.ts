@@ -7,7 +7,7 @@ describe('loadConfig', () => {
 
   it('uses the defaults of the general contract', () => {
     const config = loadConfig(settings, { env: {} });
-    assert.deepEqual({ ...config }, { port: 8082, host: '127.0.0.1', databaseUrl: './data/relay.db', logLevel: 'info' });
+    assert.deepEqual({ ...config }, { port: 8082, host: '127.0.0.1', logLevel: 'info', databaseUrl: './data/relay.db' });
     assert.ok(Object.isFrozen(config));
   });
 

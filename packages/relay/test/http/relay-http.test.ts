@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { encode } from 'cborg';
 import { openDatabase } from '@quartet/common';
@@ -451,7 +452,7 @@ describe('relay body reading', () => {
 
   async function postChunks(chunks: AsyncIterable<Uint8Array>): Promise<Map<number, unknown> & { status?: number }> {
     const { request } = await import('undici');
-    const response = await request(`${relay.base}/v1/streams/chunked/entries`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: chunks });
+    const response = await request(`${relay.base}/v1/streams/chunked/entries`, { method: 'POST', headers: { 'content-type': 'application/cbor' }, body: Readable.from(chunks) });
     const message = (await import('cborg')).decode(new Uint8Array(await response.body.arrayBuffer()), { useMaps: true }) as Map<number, unknown>;
     return Object.assign(message, { status: response.statusCode });
   }
