@@ -1,6 +1,36 @@
-import { runProgram, serveCommand } from '@quartet/common';
-import { skySettings } from './config.ts';
+import { loadConfig, runProgram, serveCommand, type Command } from '@quartet/common';
+import { CanonError } from './canon/load-canon.ts';
+import { importCanon } from './canon/import-canon.ts';
+import { canonSettings, skySettings } from './config.ts';
 import { buildSkyApp } from './server.ts';
+
+const progress = (message: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
+
+const importCommand: Command = {
+  summary: 'Validate a canon directory and build the database from it, replacing the previous canon atomically.',
+  usage: 'DIR [--database URL]',
+  settings: canonSettings,
+  positionals: { min: 1, max: 1 },
+  async run({ values, positionals }) {
+    const config = loadConfig(canonSettings, { env: process.env, flags: values });
+    try {
+      const summary = await importCanon({ dir: positionals[0]!, databaseUrl: config.databaseUrl, progress });
+      console.log(`imported ${summary.artists} artists, ${summary.stars} stars in ${summary.seconds.toFixed(1)} s`);
+      return 0;
+    } catch (error) {
+      if (error instanceof CanonError) {
+        for (const problem of error.problems) console.error(problem);
+        console.error('Nothing was changed.');
+        return 1;
+      }
+      if (error instanceof Error && /is not a directory/.test(error.message)) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
+  },
+};
 
 export function main(argv: readonly string[]): Promise<number> {
   return runProgram(
@@ -8,7 +38,8 @@ export function main(argv: readonly string[]): Promise<number> {
       name: 'sky',
       summary: 'the sky map API over music artists, and the tools that build its canon',
       commands: {
-        serve: serveCommand({ service: 'sky', settings: skySettings, build: (_config, logger) => buildSkyApp(logger) }),
+        import: importCommand,
+        serve: serveCommand({ service: 'sky', settings: skySettings, build: (config, logger) => buildSkyApp({ databaseUrl: config.databaseUrl, logger }) }),
       },
     },
     argv,

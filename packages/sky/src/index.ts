@@ -1,1 +1,1 @@
-export { buildSkyApp } from './server.ts';
+export { buildSkyApp, VERSION } from './server.ts';

@@ -26,7 +26,11 @@ const sqlite: TestBackend = {
   },
 };
 
-/** A fresh schema per database, selected through the URL's search path and dropped afterwards. */
+/**
+ * A fresh schema per database, selected through the URL's search path and
+ * dropped afterwards, with any schema a service created beside it under the
+ * convention `<schema>__<name>` (the sky's canon schemas).
+ */
 function postgres(baseUrl: string | undefined): TestBackend {
   return {
     engine: 'postgres',
@@ -45,6 +49,8 @@ function postgres(baseUrl: string | undefined): TestBackend {
         async drop() {
           const client = new pg.Client({ connectionString: baseUrl });
           await client.connect();
+          const owned = await client.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)', [`${schema}__`]);
+          for (const { nspname } of owned.rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
           await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
           await client.end();
         },

@@ -1,0 +1,103 @@
+/**
+ * The served canon: tables, columns and indexes, written once and turned into
+ * DDL for SQLite and PostgreSQL. Every derived value is computed at import.
+ */
+export type ColumnType = 'int' | 'real' | 'text' | 'bool' | 'bytes';
+
+export interface TableSpec {
+  readonly name: string;
+  readonly columns: readonly (readonly [name: string, type: ColumnType, nullable?: 'null'])[];
+  readonly primaryKey: readonly string[];
+  readonly indexes?: readonly (readonly string[])[];
+}
+
+const t = (name: string, columns: TableSpec['columns'], primaryKey: string[], indexes: string[][] = []): TableSpec => ({ name, columns, primaryKey, indexes });
+
+export const CANON_TABLES: readonly TableSpec[] = [
+  t(
+    'artists',
+    [
+      ['id', 'int'],
+      ['mbid', 'text'],
+      ['name', 'text'],
+      ['comment', 'text', 'null'],
+      ['kind', 'text'],
+      ['area', 'text', 'null'],
+      ['begin_year', 'int', 'null'],
+      ['end_year', 'int', 'null'],
+      ['catalogue_id', 'int', 'null'],
+      ['main_genre', 'text', 'null'],
+      ['main_style', 'text', 'null'],
+      ['video_uploads', 'text', 'null'],
+    ],
+    ['id'],
+    [['catalogue_id']],
+  ),
+  // Artists placed in the newest layout. rank 1 is the heaviest (ties: lower id first).
+  t(
+    'stars',
+    [
+      ['id', 'int'],
+      ['name', 'text'],
+      ['comment', 'text', 'null'],
+      ['folded', 'text'],
+      ['x', 'real'],
+      ['y', 'real'],
+      ['weight', 'real'],
+      ['rank', 'int'],
+      ['brightness', 'real'],
+      ['cell', 'int'],
+      ['main_genre', 'text', 'null'],
+      ['main_style', 'text', 'null'],
+      ['video_uploads', 'text', 'null'],
+    ],
+    ['id'],
+    [['rank'], ['cell', 'rank'], ['folded']],
+  ),
+  t('genres', [['artist', 'int'], ['name', 'text'], ['is_style', 'bool'], ['releases', 'int']], ['artist', 'is_style', 'name']),
+  // Newest-metric similarity, one edge per pair (the larger score), stored in both directions.
+  t('neighbours', [['artist', 'int'], ['other', 'int'], ['score', 'real']], ['artist', 'other']),
+  t('influences', [['from_artist', 'int'], ['to_artist', 'int']], ['from_artist', 'to_artist'], [['to_artist', 'from_artist']]),
+  t(
+    'places',
+    [['qid', 'int'], ['name', 'text'], ['country', 'text'], ['folded', 'text'], ['stars', 'int'], ['formed', 'int'], ['born', 'int'], ['search_rank', 'int', 'null']],
+    ['qid'],
+    [['folded'], ['search_rank']],
+  ),
+  t('origins', [['artist', 'int'], ['qid', 'int'], ['is_birth', 'bool'], ['inception_year', 'int', 'null']], ['artist'], [['qid', 'artist']]),
+  t(
+    'labels',
+    [['id', 'int'], ['name', 'text'], ['display_name', 'text'], ['folded', 'text'], ['profile', 'text'], ['parent', 'int', 'null'], ['stars', 'int'], ['search_rank', 'int', 'null']],
+    ['id'],
+    [['parent'], ['folded'], ['search_rank']],
+  ),
+  t('label_years', [['label', 'int'], ['year', 'int'], ['count', 'int']], ['label', 'year']),
+  t('artist_labels', [['artist', 'int'], ['label', 'int'], ['releases', 'int'], ['first_year', 'int'], ['last_year', 'int']], ['artist', 'label'], [['label', 'artist']]),
+  t('prose', [['artist', 'int'], ['extract', 'text'], ['source_title', 'text'], ['source_url', 'text'], ['licence', 'text']], ['artist']),
+  t('releases', [['artist', 'int'], ['name', 'text'], ['primary_type', 'text'], ['year', 'int']], ['artist', 'name', 'primary_type', 'year']),
+  t('urls', [['artist', 'int'], ['url', 'text'], ['relation', 'text']], ['artist', 'url', 'relation']),
+  t('catalogue_artists', [['catalogue_id', 'int'], ['name', 'text']], ['catalogue_id']),
+  // A nebula is known when any artist carries it; radio_size counts its stations.
+  t('nebulae', [['kind', 'text'], ['name', 'text'], ['artists', 'int'], ['radio_size', 'int']], ['kind', 'name']),
+  // Stations of each radio in id order with cumulative odds max(brightness, 0.05), for weighted draws.
+  t('radio_members', [['kind', 'text'], ['name', 'text'], ['ordinal', 'int'], ['star', 'int'], ['odds', 'real'], ['cumulative', 'real']], ['kind', 'name', 'ordinal'], [['kind', 'name', 'cumulative']]),
+  // Faint playable stars (outside the 8000 heaviest, with uploads), in id order.
+  t('signal_candidates', [['ordinal', 'int'], ['star', 'int']], ['ordinal']),
+  t('sky_cells', [['cell', 'int'], ['stars', 'int']], ['cell']),
+  t('search_grams', [['list', 'text'], ['gram', 'text'], ['ordinals', 'bytes']], ['list', 'gram']),
+  t('sky_meta', [['key', 'text'], ['value', 'text']], ['key']),
+];
+
+const SQLITE_TYPES: Record<ColumnType, string> = { int: 'INTEGER', real: 'REAL', text: 'TEXT', bool: 'INTEGER', bytes: 'BLOB' };
+const POSTGRES_TYPES: Record<ColumnType, string> = { int: 'bigint', real: 'double precision', text: 'text', bool: 'boolean', bytes: 'bytea' };
+
+export function tableDdl(table: TableSpec, engine: 'sqlite' | 'postgres'): string[] {
+  const types = engine === 'sqlite' ? SQLITE_TYPES : POSTGRES_TYPES;
+  const columns = table.columns.map(([name, type, nullable]) => `"${name}" ${types[type]}${nullable ? '' : ' NOT NULL'}`);
+  const statements = [`CREATE TABLE "${table.name}" (${columns.join(', ')}, PRIMARY KEY (${table.primaryKey.map((c) => `"${c}"`).join(', ')}))`];
+  return statements;
+}
+
+export function indexDdl(table: TableSpec): string[] {
+  return (table.indexes ?? []).map((columns) => `CREATE INDEX "${table.name}_${columns.join('_')}" ON "${table.name}" (${columns.map((c) => `"${c}"`).join(', ')})`);
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { fold, withoutNamesakeNumber } from '../domain/fold.ts';
+import { uploadsPlaylist } from '../domain/links.ts';
+import { GRID_SIZE, gridOf, type Grid } from '../domain/grid.ts';
+import { buildGramIndex } from '../search/gram-index.ts';
+import { CANON_TABLES, indexDdl, tableDdl } from './canon-tables.ts';
+
+export const SEARCH_LISTS = {
+  stars: 'SELECT folded FROM stars ORDER BY rank',
+  labels: 'SELECT folded FROM labels WHERE search_rank IS NOT NULL ORDER BY search_rank',
+  scenes: 'SELECT folded FROM places WHERE search_rank IS NOT NULL ORDER BY search_rank',
+} as const;
+
+function scalar(db: DatabaseSync, sql: string): number | null {
+  const row = db.prepare(sql).get() as Record<string, number | null> | undefined;
+  return row ? (Object.values(row)[0] ?? null) : null;
+}
+
+/**
+ * Builds the served tables from the load tables inside the staging SQLite
+ * database: stars of the newest layout with ranks, brightness and grid cells,
+ * main genre and style, uploads playlists, newest-metric neighbours, roster
+ * and member counts, radios, signal candidates, and the search postings.
+ */
+export function deriveCanon(db: DatabaseSync, progress: (message: string) => void): void {
+  db.function('fold', { deterministic: true }, (text) => fold(String(text)));
+  db.function('without_namesake', { deterministic: true }, (text) => withoutNamesakeNumber(String(text)));
+  db.function('uploads_of', { deterministic: true }, (url) => uploadsPlaylist(String(url)) ?? null);
+  for (const table of CANON_TABLES) for (const ddl of tableDdl(table, 'sqlite')) db.exec(ddl);
+
+  const layout = scalar(db, 'SELECT max(layout) FROM load_positions');
+  const metric = scalar(db, 'SELECT max(metric) FROM load_similarity');
+  const bounds = db.prepare('SELECT min(x) AS min_x, max(x) AS max_x, min(y) AS min_y, max(y) AS max_y, max(weight) AS max_weight, count(*) AS n FROM load_positions WHERE layout = ?').get(layout) as Record<string, number | null>;
+  const grid = gridOf(bounds.min_x ?? 0, bounds.max_x ?? 0, bounds.min_y ?? 0, bounds.max_y ?? 0);
+  const maxWeight = bounds.max_weight ?? 0;
+  db.function('cell_of', { deterministic: true }, (x, y) => grid.cellOf(Number(x), Number(y)));
+
+  progress('deriving artists');
+  db.exec(`
+    CREATE TEMP TABLE main_nebula AS
+      SELECT artist, is_style, name FROM (
+        SELECT artist, is_style, name, row_number() OVER (PARTITION BY artist, is_style ORDER BY releases DESC, name ASC) AS r FROM load_genres
+      ) WHERE r = 1;
+    CREATE INDEX temp.main_nebula_artist ON main_nebula (artist, is_style);
+    CREATE TEMP TABLE uploads AS
+      SELECT artist, uploads_of(url) AS playlist, min(url) AS url FROM load_urls
+      WHERE url LIKE '%youtube.com/channel/UC%' AND uploads_of(url) IS NOT NULL GROUP BY artist;
+    CREATE INDEX temp.uploads_artist ON uploads (artist);
+    INSERT INTO artists
+      SELECT a.id, a.mbid, a.name, a.comment, a.kind, a.area, a.begin_year, a.end_year, a.catalogue_id, g.name, s.name, u.playlist
+      FROM load_artists a
+      LEFT JOIN main_nebula g ON g.artist = a.id AND g.is_style = 0
+      LEFT JOIN main_nebula s ON s.artist = a.id AND s.is_style = 1
+      LEFT JOIN uploads u ON u.artist = a.id
+      ORDER BY a.id;
+  `);
+
+  progress('deriving stars');
+  db.prepare(`
+    INSERT INTO stars
+      SELECT p.artist, a.name, a.comment, fold(a.name), p.x, p.y, p.weight,
+        row_number() OVER (ORDER BY p.weight DESC, p.artist ASC),
+        CASE WHEN ? > 0 THEN sqrt(p.weight / ?) ELSE 0 END,
+        cell_of(p.x, p.y), a.main_genre, a.main_style, a.video_uploads
+      FROM load_positions p JOIN artists a ON a.id = p.artist
+      WHERE p.layout = ?
+      ORDER BY p.artist
+  `).run(maxWeight, maxWeight, layout);
+
+  progress('deriving relations');
+  db.exec(`
+    INSERT INTO genres SELECT artist, name, is_style, releases FROM load_genres ORDER BY artist, is_style, name;
+    CREATE TEMP TABLE edges AS
+      SELECT min(a, b) AS lo, max(a, b) AS hi, max(score) AS score FROM load_similarity
+      WHERE metric = ${metric ?? 0} AND a <> b GROUP BY 1, 2;
+    INSERT INTO neighbours SELECT * FROM (SELECT lo, hi, score FROM edges UNION ALL SELECT hi, lo, score FROM edges) ORDER BY 1, 2;
+    INSERT INTO influences SELECT "from", "to" FROM load_influences ORDER BY 1, 2;
+    INSERT INTO origins SELECT artist, qid, is_birth, inception_year FROM load_origins ORDER BY artist;
+    INSERT INTO label_years SELECT label, year, count FROM load_label_years ORDER BY label, year;
+    INSERT INTO artist_labels SELECT artist, label, releases, first_year, last_year FROM load_artist_labels ORDER BY artist, label;
+    INSERT INTO prose SELECT artist, extract, source_title, source_url, licence FROM load_prose ORDER BY artist;
+    INSERT INTO releases SELECT artist, name, primary_type, year FROM load_releases ORDER BY artist, name, primary_type, year;
+    INSERT INTO urls SELECT artist, url, relation FROM load_urls ORDER BY artist, url, relation;
+    INSERT INTO catalogue_artists SELECT catalogue_id, name FROM load_catalogue_artists ORDER BY catalogue_id;
+  `);
+
+  progress('deriving labels, scenes and radios');
+  db.exec(`
+    INSERT INTO places
+      SELECT p.qid, p.name, p.country, fold(p.name), coalesce(c.stars, 0), coalesce(c.formed, 0), coalesce(c.born, 0), NULL
+      FROM load_places p LEFT JOIN (
+        SELECT o.qid, count(*) AS stars, sum(o.is_birth = 0) AS formed, sum(o.is_birth = 1) AS born
+        FROM load_origins o JOIN stars s ON s.id = o.artist GROUP BY o.qid
+      ) c ON c.qid = p.qid ORDER BY p.qid;
+    UPDATE places SET search_rank = r.rank FROM (
+      SELECT qid, row_number() OVER (ORDER BY stars DESC, qid ASC) - 1 AS rank FROM places WHERE stars > 0
+    ) r WHERE r.qid = places.qid;
+    INSERT INTO labels
+      SELECT l.id, l.name, without_namesake(l.name), fold(without_namesake(l.name)), coalesce(l.profile, ''), l.parent, coalesce(c.stars, 0), NULL
+      FROM load_labels l LEFT JOIN (
+        SELECT al.label, count(*) AS stars FROM load_artist_labels al JOIN stars s ON s.id = al.artist GROUP BY al.label
+      ) c ON c.label = l.id ORDER BY l.id;
+    UPDATE labels SET search_rank = r.rank FROM (
+      SELECT id, row_number() OVER (ORDER BY stars DESC, id ASC) - 1 AS rank FROM labels WHERE stars > 0
+    ) r WHERE r.id = labels.id;
+    INSERT INTO nebulae
+      SELECT CASE is_style WHEN 1 THEN 'style' ELSE 'genre' END, name, count(*), 0 FROM genres GROUP BY is_style, name ORDER BY 1, 2;
+    INSERT INTO radio_members
+      SELECT kind, name, row_number() OVER (PARTITION BY kind, name ORDER BY id) - 1, id, odds,
+        sum(odds) OVER (PARTITION BY kind, name ORDER BY id ROWS UNBOUNDED PRECEDING)
+      FROM (
+        SELECT 'genre' AS kind, main_genre AS name, id, max(brightness, 0.05) AS odds FROM stars WHERE video_uploads IS NOT NULL AND main_genre IS NOT NULL
+        UNION ALL
+        SELECT 'style', main_style, id, max(brightness, 0.05) FROM stars WHERE video_uploads IS NOT NULL AND main_style IS NOT NULL
+      ) ORDER BY 1, 2, 3;
+    UPDATE nebulae SET radio_size = r.n FROM (SELECT kind, name, count(*) AS n FROM radio_members GROUP BY kind, name) r
+      WHERE r.kind = nebulae.kind AND r.name = nebulae.name;
+    INSERT INTO signal_candidates SELECT row_number() OVER (ORDER BY id) - 1, id FROM stars WHERE rank > 8000 AND video_uploads IS NOT NULL ORDER BY id;
+    INSERT INTO sky_cells SELECT cell, count(*) FROM stars GROUP BY cell ORDER BY cell;
+  `);
+
+  progress('building the search index');
+  buildSearchGrams(db);
+  writeMeta(db, { layout, metric, grid, maxWeight, stars: bounds.n ?? 0 });
+
+  progress('creating indexes');
+  for (const spec of CANON_FILES_LOADED) db.exec(`DROP TABLE "load_${spec}"`);
+  for (const table of CANON_TABLES) for (const ddl of indexDdl(table)) db.exec(ddl);
+  db.exec('ANALYZE');
+}
+
+const CANON_FILES_LOADED = ['artists', 'places', 'labels', 'catalogue_artists', 'positions', 'genres', 'similarity', 'influences', 'origins', 'label_years', 'artist_labels', 'prose', 'releases', 'urls'];
+
+function buildSearchGrams(db: DatabaseSync): void {
+  const insert = db.prepare('INSERT INTO search_grams (list, gram, ordinals) VALUES (?, ?, ?)');
+  for (const [list, sql] of Object.entries(SEARCH_LISTS)) {
+    const statement = db.prepare(sql);
+    statement.setReturnArrays(true);
+    const names = (statement.all() as unknown as [string][]).map((r) => r[0]);
+    const index = buildGramIndex(names);
+    const grams = [...index.postings.keys()].sort();
+    for (const gram of grams) {
+      const postings = index.postings.get(gram)!;
+      insert.run(list, gram, new Uint8Array(postings.buffer, postings.byteOffset, postings.byteLength));
+    }
+  }
+}
+
+function writeMeta(db: DatabaseSync, meta: { layout: number | null; metric: number | null; grid: Grid; maxWeight: number; stars: number }): void {
+  const insert = db.prepare('INSERT INTO sky_meta (key, value) VALUES (?, ?)');
+  const values: Record<string, string> = {
+    canon_id: randomUUID(),
+    imported_at: new Date().toISOString(),
+    layout: String(meta.layout ?? ''),
+    metric: String(meta.metric ?? ''),
+    grid: JSON.stringify({ minX: meta.grid.minX, maxX: meta.grid.maxX, minY: meta.grid.minY, maxY: meta.grid.maxY, size: GRID_SIZE }),
+    max_weight: String(meta.maxWeight),
+    stars: String(meta.stars),
+  };
+  for (const [key, value] of Object.entries(values)) insert.run(key, value);
+}

@@ -1,0 +1,358 @@
+import { first, placeholders, type SqlRunner, type SqlValue } from './sql-runner.ts';
+
+export interface StarSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly comment: string | null;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface GenreRow {
+  readonly name: string;
+  readonly is_style: boolean;
+  readonly releases: number;
+}
+
+export interface Rectangle {
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+export interface RectStar extends StarSummary {
+  readonly main_genre: string | null;
+  readonly main_style: string | null;
+}
+
+const SUMMARY = 'id, name, comment, x, y';
+const bool = (v: unknown) => v === true || v === 1;
+const genreRow = (r: { name: string; is_style: unknown; releases: number }): GenreRow => ({ name: r.name, is_style: bool(r.is_style), releases: r.releases });
+
+/**
+ * Every read the API makes, in the SQL both engines share. Rules live in
+ * `domain/`; these functions only fetch, in the orders the rules need.
+ */
+export class CanonQueries {
+  readonly #db: SqlRunner;
+
+  constructor(runner: SqlRunner) {
+    this.#db = runner;
+  }
+
+  get runner(): SqlRunner {
+    return this.#db;
+  }
+
+  async meta(): Promise<Map<string, string>> {
+    const rows = await this.#db.all<{ key: string; value: string }>('SELECT key, value FROM sky_meta');
+    return new Map(rows.map((r) => [r.key, r.value]));
+  }
+
+  async ping(): Promise<void> {
+    await this.#db.all('SELECT key FROM sky_meta WHERE key = ?', ['canon_id']);
+  }
+
+  // --- search -------------------------------------------------------------
+
+  async searchNames(list: 'stars' | 'labels' | 'scenes'): Promise<string[]> {
+    const sql = {
+      stars: 'SELECT folded FROM stars ORDER BY rank',
+      labels: 'SELECT folded FROM labels WHERE search_rank IS NOT NULL ORDER BY search_rank',
+      scenes: 'SELECT folded FROM places WHERE search_rank IS NOT NULL ORDER BY search_rank',
+    }[list];
+    return (await this.#db.all<{ folded: string }>(sql)).map((r) => r.folded);
+  }
+
+  async searchGrams(list: string): Promise<{ gram: string; ordinals: Uint8Array }[]> {
+    return this.#db.all('SELECT gram, ordinals FROM search_grams WHERE list = ?', [list]);
+  }
+
+  /** Ordinals (rank order, from 0) of names equal to the folded term. */
+  async exactOrdinals(list: 'stars' | 'labels' | 'scenes', folded: string, limit: number): Promise<number[]> {
+    const sql = {
+      stars: 'SELECT rank - 1 AS ordinal FROM stars WHERE folded = ? ORDER BY rank LIMIT ?',
+      labels: 'SELECT search_rank AS ordinal FROM labels WHERE folded = ? AND search_rank IS NOT NULL ORDER BY search_rank LIMIT ?',
+      scenes: 'SELECT search_rank AS ordinal FROM places WHERE folded = ? AND search_rank IS NOT NULL ORDER BY search_rank LIMIT ?',
+    }[list];
+    return (await this.#db.all<{ ordinal: number }>(sql, [folded, limit])).map((r) => r.ordinal);
+  }
+
+  async starsByOrdinals(ordinals: readonly number[]): Promise<StarSummary[]> {
+    if (ordinals.length === 0) return [];
+    return this.#db.all(`SELECT ${SUMMARY}, rank FROM stars WHERE rank IN ${placeholders(ordinals.length)}`, ordinals.map((o) => o + 1));
+  }
+
+  async labelsBySearchRank(ranks: readonly number[]): Promise<{ id: number; name: string; artists: number; search_rank: number }[]> {
+    if (ranks.length === 0) return [];
+    return this.#db.all(`SELECT id, display_name AS name, stars AS artists, search_rank FROM labels WHERE search_rank IN ${placeholders(ranks.length)}`, [...ranks]);
+  }
+
+  async scenesBySearchRank(ranks: readonly number[]): Promise<{ qid: number; name: string; artists: number; search_rank: number }[]> {
+    if (ranks.length === 0) return [];
+    return this.#db.all(`SELECT qid, name, stars AS artists, search_rank FROM places WHERE search_rank IN ${placeholders(ranks.length)}`, [...ranks]);
+  }
+
+  // --- stars and rectangles -----------------------------------------------
+
+  async starsById(ids: readonly number[]): Promise<StarSummary[]> {
+    if (ids.length === 0) return [];
+    return this.#db.all(`SELECT ${SUMMARY} FROM stars WHERE id IN ${placeholders(ids.length)}`, [...ids]);
+  }
+
+  /** Stars inside a rectangle (inclusive), most prominent first; `cellRanges` narrows the search to grid cells when given. */
+  async starsInRectangle(rect: Rectangle, limit: number, cellRanges?: readonly (readonly [number, number])[]): Promise<RectStar[]> {
+    const params: SqlValue[] = [rect.minX, rect.maxX, rect.minY, rect.maxY];
+    let cells = '';
+    if (cellRanges !== undefined) {
+      if (cellRanges.length === 0) return [];
+      cells = ` AND (${cellRanges.map(() => 'cell BETWEEN ? AND ?').join(' OR ')})`;
+      for (const [from, to] of cellRanges) params.push(from, to);
+    }
+    params.push(limit);
+    return this.#db.all(`SELECT ${SUMMARY}, main_genre, main_style FROM stars WHERE x BETWEEN ? AND ? AND y BETWEEN ? AND ?${cells} ORDER BY rank LIMIT ?`, params);
+  }
+
+  async cellCounts(): Promise<Map<number, number>> {
+    const rows = await this.#db.all<{ cell: number; stars: number }>('SELECT cell, stars FROM sky_cells');
+    return new Map(rows.map((r) => [r.cell, r.stars]));
+  }
+
+  // --- artists -------------------------------------------------------------
+
+  async artist(id: number) {
+    return first<{
+      id: number;
+      mbid: string;
+      name: string;
+      comment: string | null;
+      kind: string;
+      area: string | null;
+      begin_year: number | null;
+      end_year: number | null;
+      main_genre: string | null;
+      main_style: string | null;
+      video_uploads: string | null;
+      x: number | null;
+      y: number | null;
+      weight: number | null;
+      place: string | null;
+      qid: number | null;
+      country: string | null;
+      is_birth: unknown;
+      inception_year: number | null;
+      extract: string | null;
+      source_title: string | null;
+      source_url: string | null;
+      licence: string | null;
+    }>(
+      this.#db,
+      `SELECT a.id, a.mbid, a.name, a.comment, a.kind, a.area, a.begin_year, a.end_year, a.main_genre, a.main_style, a.video_uploads,
+         s.x, s.y, s.weight, p.name AS place, o.qid, p.country, o.is_birth, o.inception_year,
+         r.extract, r.source_title, r.source_url, r.licence
+       FROM artists a
+       LEFT JOIN stars s ON s.id = a.id
+       LEFT JOIN origins o ON o.artist = a.id
+       LEFT JOIN places p ON p.qid = o.qid
+       LEFT JOIN prose r ON r.artist = a.id
+       WHERE a.id = ?`,
+      [id],
+    );
+  }
+
+  async artistExists(id: number): Promise<boolean> {
+    return (await first(this.#db, 'SELECT id FROM artists WHERE id = ?', [id])) !== undefined;
+  }
+
+  async genres(artist: number): Promise<GenreRow[]> {
+    const rows = await this.#db.all<{ name: string; is_style: unknown; releases: number }>('SELECT name, is_style, releases FROM genres WHERE artist = ?', [artist]);
+    return rows.map(genreRow);
+  }
+
+  async genresOf(artists: readonly number[]): Promise<Map<number, GenreRow[]>> {
+    const out = new Map<number, GenreRow[]>(artists.map((a) => [a, []]));
+    if (artists.length === 0) return out;
+    const rows = await this.#db.all<{ artist: number; name: string; is_style: unknown; releases: number }>(
+      `SELECT artist, name, is_style, releases FROM genres WHERE artist IN ${placeholders(artists.length)}`,
+      [...artists],
+    );
+    for (const r of rows) out.get(r.artist)?.push(genreRow(r));
+    return out;
+  }
+
+  /** Similarity neighbours that are stars, best score first. */
+  async similarStars(artist: number, limit: number): Promise<{ id: number; name: string; score: number }[]> {
+    return this.#db.all(
+      'SELECT n.other AS id, s.name, n.score FROM neighbours n JOIN stars s ON s.id = n.other WHERE n.artist = ? ORDER BY n.score DESC, n.other ASC LIMIT ?',
+      [artist, limit],
+    );
+  }
+
+  async edgeScore(a: number, b: number): Promise<number | null> {
+    return (await first<{ score: number }>(this.#db, 'SELECT score FROM neighbours WHERE artist = ? AND other = ?', [a, b]))?.score ?? null;
+  }
+
+  /** Stars that shaped the artist (`by`) or that it shaped (`of`), heaviest first; score is the star's weight. */
+  async influenceStars(artist: number, direction: 'by' | 'of', limit: number): Promise<{ id: number; name: string; score: number }[]> {
+    const [mine, theirs] = direction === 'by' ? ['to_artist', 'from_artist'] : ['from_artist', 'to_artist'];
+    return this.#db.all(
+      `SELECT s.id, s.name, s.weight AS score FROM influences i JOIN stars s ON s.id = i.${theirs} WHERE i.${mine} = ? ORDER BY s.weight DESC, s.id ASC LIMIT ?`,
+      [artist, limit],
+    );
+  }
+
+  async influencePair(a: number, b: number): Promise<{ aShapedB: boolean; bShapedA: boolean }> {
+    const rows = await this.#db.all<{ from_artist: number }>(
+      'SELECT from_artist FROM influences WHERE (from_artist = ? AND to_artist = ?) OR (from_artist = ? AND to_artist = ?)',
+      [a, b, b, a],
+    );
+    return { aShapedB: rows.some((r) => r.from_artist === a), bShapedA: rows.some((r) => r.from_artist === b) };
+  }
+
+  async artistLabels(artist: number): Promise<{ id: number; name: string; releases: number; first_year: number; last_year: number }[]> {
+    return this.#db.all(
+      'SELECT al.label AS id, l.display_name AS name, al.releases, al.first_year, al.last_year FROM artist_labels al JOIN labels l ON l.id = al.label WHERE al.artist = ? ORDER BY al.releases DESC, al.label ASC',
+      [artist],
+    );
+  }
+
+  async releases(artist: number): Promise<{ name: string; primary_type: string; year: number }[]> {
+    return this.#db.all('SELECT name, primary_type, year FROM releases WHERE artist = ?', [artist]);
+  }
+
+  async urls(artist: number): Promise<{ url: string; relation: string }[]> {
+    return this.#db.all('SELECT url, relation FROM urls WHERE artist = ? ORDER BY url, relation', [artist]);
+  }
+
+  async radioSizes(names: readonly { kind: 'genre' | 'style'; name: string }[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const n of names) {
+      const row = await first<{ radio_size: number }>(this.#db, 'SELECT radio_size FROM nebulae WHERE kind = ? AND name = ?', [n.kind, n.name]);
+      if (row) out.set(`${n.kind}:${n.name}`, row.radio_size);
+    }
+    return out;
+  }
+
+  /** Stars that are neighbours of both, with both edge scores. */
+  async sharedNeighbours(a: number, b: number): Promise<{ id: number; name: string; score_a: number; score_b: number }[]> {
+    return this.#db.all(
+      `SELECT na.other AS id, s.name, na.score AS score_a, nb.score AS score_b
+       FROM neighbours na JOIN neighbours nb ON nb.other = na.other AND nb.artist = ? JOIN stars s ON s.id = na.other
+       WHERE na.artist = ?`,
+      [b, a],
+    );
+  }
+
+  // --- labels --------------------------------------------------------------
+
+  async label(id: number) {
+    return first<{ id: number; display_name: string; profile: string; parent: number | null; stars: number; parent_name: string | null }>(
+      this.#db,
+      'SELECT l.id, l.display_name, l.profile, l.parent, l.stars, p.display_name AS parent_name FROM labels l LEFT JOIN labels p ON p.id = l.parent WHERE l.id = ?',
+      [id],
+    );
+  }
+
+  async sublabels(id: number): Promise<{ id: number; name: string; artists: number }[]> {
+    return this.#db.all('SELECT id, display_name AS name, stars AS artists FROM labels WHERE parent = ? ORDER BY stars DESC, id ASC', [id]);
+  }
+
+  async labelYears(id: number): Promise<{ year: number; count: number }[]> {
+    return this.#db.all('SELECT year, count FROM label_years WHERE label = ? ORDER BY year', [id]);
+  }
+
+  async labelRosterListed(id: number, limit: number) {
+    return this.#db.all<{ id: number; name: string; releases: number; first_year: number; last_year: number }>(
+      'SELECT s.id, s.name, al.releases, al.first_year, al.last_year FROM artist_labels al JOIN stars s ON s.id = al.artist WHERE al.label = ? ORDER BY al.releases DESC, s.id ASC LIMIT ?',
+      [id, limit],
+    );
+  }
+
+  async labelRosterMap(id: number) {
+    return this.#db.all<{ id: number; x: number; y: number; brightness: number; main_genre: string | null; main_style: string | null; qid: number | null; place: string | null }>(
+      `SELECT s.id, s.x, s.y, s.brightness, s.main_genre, s.main_style, o.qid, p.name AS place
+       FROM artist_labels al JOIN stars s ON s.id = al.artist LEFT JOIN origins o ON o.artist = s.id LEFT JOIN places p ON p.qid = o.qid
+       WHERE al.label = ? ORDER BY s.brightness DESC, s.id ASC`,
+      [id],
+    );
+  }
+
+  /** For profile links: names of catalogue artists, and the stars mapped to them (lowest id first). */
+  async catalogueArtists(ids: readonly number[]): Promise<{ names: Map<number, string>; stars: Map<number, { id: number; name: string }> }> {
+    const names = new Map<number, string>();
+    const stars = new Map<number, { id: number; name: string }>();
+    if (ids.length === 0) return { names, stars };
+    const list = placeholders(ids.length);
+    for (const r of await this.#db.all<{ catalogue_id: number; name: string }>(`SELECT catalogue_id, name FROM catalogue_artists WHERE catalogue_id IN ${list}`, [...ids])) {
+      names.set(r.catalogue_id, r.name);
+    }
+    const mapped = await this.#db.all<{ catalogue_id: number; id: number; name: string }>(
+      `SELECT a.catalogue_id, s.id, s.name FROM artists a JOIN stars s ON s.id = a.id WHERE a.catalogue_id IN ${list} ORDER BY s.id`,
+      [...ids],
+    );
+    for (const r of mapped) if (!stars.has(r.catalogue_id)) stars.set(r.catalogue_id, { id: r.id, name: r.name });
+    return { names, stars };
+  }
+
+  async labelNames(ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return this.#db.all<{ id: number; display_name: string; stars: number }>(`SELECT id, display_name, stars FROM labels WHERE id IN ${placeholders(ids.length)}`, [...ids]);
+  }
+
+  // --- scenes --------------------------------------------------------------
+
+  async place(qid: number) {
+    return first<{ qid: number; name: string; stars: number; formed: number; born: number }>(this.#db, 'SELECT qid, name, stars, formed, born FROM places WHERE qid = ?', [qid]);
+  }
+
+  async sceneMembers(qid: number) {
+    return this.#db.all<{ id: number; name: string; x: number; y: number; brightness: number; is_birth: unknown; begin_year: number | null; end_year: number | null; main_genre: string | null; main_style: string | null }>(
+      `SELECT s.id, s.name, s.x, s.y, s.brightness, o.is_birth, a.begin_year, a.end_year, s.main_genre, s.main_style
+       FROM origins o JOIN stars s ON s.id = o.artist JOIN artists a ON a.id = s.id WHERE o.qid = ? ORDER BY s.rank`,
+      [qid],
+    );
+  }
+
+  async sceneLabels(qid: number, limit: number): Promise<{ id: number; name: string; artists: number }[]> {
+    return this.#db.all(
+      `SELECT l.id, l.display_name AS name, count(*) AS artists
+       FROM origins o JOIN stars s ON s.id = o.artist JOIN artist_labels al ON al.artist = s.id JOIN labels l ON l.id = al.label
+       WHERE o.qid = ? GROUP BY l.id, l.display_name ORDER BY count(*) DESC, l.id ASC LIMIT ?`,
+      [qid, limit],
+    );
+  }
+
+  // --- radio and signal ----------------------------------------------------
+
+  async nebula(kind: string, name: string) {
+    return first<{ kind: string; name: string; radio_size: number }>(this.#db, 'SELECT kind, name, radio_size FROM nebulae WHERE kind = ? AND name = ?', [kind, name]);
+  }
+
+  async radioMembers(kind: string, name: string): Promise<{ star: number; odds: number }[]> {
+    return this.#db.all('SELECT star, odds FROM radio_members WHERE kind = ? AND name = ? ORDER BY ordinal', [kind, name]);
+  }
+
+  /** The member whose cumulative odds first exceed `at` (a weighted draw). */
+  async radioDraw(kind: string, name: string, at: number): Promise<number | undefined> {
+    return (await first<{ star: number }>(this.#db, 'SELECT star FROM radio_members WHERE kind = ? AND name = ? AND cumulative > ? ORDER BY cumulative LIMIT 1', [kind, name, at]))?.star;
+  }
+
+  async radioTotal(kind: string, name: string): Promise<number> {
+    return (await first<{ total: number }>(this.#db, 'SELECT max(cumulative) AS total FROM radio_members WHERE kind = ? AND name = ?', [kind, name]))?.total ?? 0;
+  }
+
+  async stations(ids: readonly number[]): Promise<{ id: number; name: string; x: number; y: number; uploads: string }[]> {
+    if (ids.length === 0) return [];
+    return this.#db.all(`SELECT id, name, x, y, video_uploads AS uploads FROM stars WHERE id IN ${placeholders(ids.length)}`, [...ids]);
+  }
+
+  async signalCandidateCount(): Promise<number> {
+    return (await first<{ n: number }>(this.#db, 'SELECT count(*) AS n FROM signal_candidates'))?.n ?? 0;
+  }
+
+  async signalCandidates(ordinals: readonly number[]): Promise<{ ordinal: number; star: number }[]> {
+    if (ordinals.length === 0) return [];
+    return this.#db.all(`SELECT ordinal, star FROM signal_candidates WHERE ordinal IN ${placeholders(ordinals.length)}`, [...ordinals]);
+  }
+}
