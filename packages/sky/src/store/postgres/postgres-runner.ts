@@ -28,6 +28,8 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async all<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    // PostgreSQL text cannot hold NUL, so no stored value can equal such a parameter (SQLite agrees by finding nothing).
+    if (params.some((p) => typeof p === 'string' && p.includes('\u0000'))) return [];
     let text = this.#texts.get(sql);
     if (text === undefined) this.#texts.set(sql, (text = numbered(sql)));
     return (await this.#pool.query({ text, values: params as SqlValue[] })).rows as T[];
