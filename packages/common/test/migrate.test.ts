@@ -40,9 +40,9 @@ for (const backend of testBackends()) {
     });
 
     it('applies versioned migrations in order, once', async () => {
-      assert.deepEqual(await migrateToLatest(handle.kysely, { '001_create_note': migrations['001_create_note']! }), ['001_create_note']);
-      assert.deepEqual(await migrateToLatest(handle.kysely, migrations), ['002_add_tag']);
-      assert.deepEqual(await migrateToLatest(handle.kysely, migrations), []);
+      assert.deepEqual(await migrateToLatest(handle, { '001_create_note': migrations['001_create_note']! }), ['001_create_note']);
+      assert.deepEqual(await migrateToLatest(handle, migrations), ['002_add_tag']);
+      assert.deepEqual(await migrateToLatest(handle, migrations), []);
       await handle.kysely.insertInto('note').values({ id: 1, body: 'first', tag: 'a' }).execute();
       const rows = await handle.kysely.selectFrom('note').selectAll().execute();
       assert.deepEqual(rows.map((r) => ({ ...r })), [{ id: 1, body: 'first', tag: 'a' }]);

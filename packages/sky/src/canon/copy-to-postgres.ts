@@ -48,8 +48,8 @@ export async function copyToPostgres(db: DatabaseSync, url: string, progress: (m
       }
       await flush();
       for (const ddl of indexDdl(table)) await client.query(ddl.replace(/ ON "([^"]+)"/, ` ON "${schema}"."$1"`));
+      await client.query(`ANALYZE "${schema}"."${table.name}"`);
     }
-    await client.query(`ANALYZE`);
     await client.query('BEGIN');
     await client.query(POINTER_DDL);
     const previous = (await client.query<{ canon_schema: string }>('SELECT canon_schema FROM sky_canon_pointer WHERE id = 1 FOR UPDATE')).rows[0]?.canon_schema;

@@ -41,7 +41,7 @@ export class Identities {
     if (random.float() < NAMESAKE_SHARE) {
       const target = random.int(this.#plan.artists);
       if (target !== slot) {
-        const original = this.#own(target);
+        const original = this.#own(target, true);
         if (original !== null) {
           random.reseed(this.#plan.seed, Stream.identity, slot);
           random.next();
@@ -54,15 +54,19 @@ export class Identities {
         }
       }
     }
-    return this.#own(slot) as Identity;
+    return this.#own(slot, false) as Identity;
   }
 
-  /** The identity generated from the slot's own stream; null when that slot is itself a namesake. */
-  #own(slot: number): Identity | null {
+  /**
+   * The identity generated from the slot's own stream. As a namesake's
+   * original (`original` true) a slot that is itself a namesake is refused
+   * with null, so namesakes never chain.
+   */
+  #own(slot: number, original: boolean): Identity | null {
     const plan = this.#plan;
     const random = this.#random;
     random.reseed(plan.seed, Stream.identity, slot);
-    if (random.float() < NAMESAKE_SHARE) return null;
+    if (random.float() < NAMESAKE_SHARE && original) return null;
     random.next();
     const kind = ARTIST_KINDS[random.weighted(KIND_ODDS)] as ArtistKind;
     const community = plan.communityOf[slot] as number;

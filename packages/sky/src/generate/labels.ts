@@ -24,6 +24,8 @@ export interface LabelTable {
   readonly end: Int16Array;
   /** Parent's rank, or -1. Parents always rank before their sublabels, so there are no cycles. */
   readonly parent: Int32Array;
+  /** 1 for labels no star releases on (their dossiers do not exist); only other artists may. */
+  readonly dormant: Uint8Array;
   readonly popularity: Zipf;
 }
 
@@ -40,7 +42,9 @@ export function buildLabels(seed: number, stars: number): LabelTable {
   const start = new Int16Array(count);
   const end = new Int16Array(count);
   const parent = new Int32Array(count).fill(-1);
+  const dormant = new Uint8Array(count);
   for (let r = 0; r < count; r++) {
+    if (r > 10 && random.chance(0.06)) dormant[r] = 1;
     if (r > 3 && random.chance(0.04)) {
       const original = random.int(r);
       const root = base[original] as string;
@@ -74,7 +78,7 @@ export function buildLabels(seed: number, stars: number): LabelTable {
     positions[j] = t;
   }
   for (let r = 0; r < count; r++) id[r] = ids[positions[r] as number] as number;
-  return { count, id, name, start, end, parent, popularity: new Zipf(count, 1.0) };
+  return { count, id, name, start, end, parent, dormant, popularity: new Zipf(count, 0.75) };
 }
 
 /** Writes labels.jsonl and label_years.jsonl in label id order. */
@@ -116,12 +120,14 @@ const chosen = new Int32Array(8);
 export function writeArtistLabels(out: JsonlWriter, plan: CanonPlan, slot: number, artist: number, career: readonly [number, number], random: Random): void {
   const labels = plan.labels;
   const community = plan.communityOf[slot] as number;
-  const wanted = random.weighted(community >= 0 && plan.role[slot] === Role.star ? LABELS_PER_STAR : LABELS_PER_OTHER);
+  const star = plan.role[slot] === Role.star;
+  const wanted = random.weighted(star ? LABELS_PER_STAR : LABELS_PER_OTHER);
   let n = 0;
   for (let attempt = 0; attempt < wanted; attempt++) {
     let rank = -1;
     if (community >= 0 && random.chance(0.7)) rank = plan.communities.labels[community * HOME_LABELS + random.int(HOME_LABELS)] as number;
     if (rank < 0) rank = labels.popularity.sample(random);
+    if (star) while (labels.dormant[rank] === 1) rank = (rank + 1) % labels.count;
     let seen = false;
     for (let i = 0; i < n; i++) if (chosen[i] === rank) seen = true;
     if (seen) continue;

@@ -93,7 +93,7 @@ export function writeUrls(out: JsonlWriter, artist: number, identity: Identity, 
     if (first !== undefined && random.chance(0.03)) links.push(first);
     if (first !== undefined && first[1] === 'bandcamp' && random.chance(0.3)) links.push([first[0], 'purchase for download']);
   }
-  if (random.chance(star ? 0.36 : 0.1)) links.push([youtube(`/channel/${channelId(random)}`, random), VIDEO_RELATION]);
+  if (random.chance(star ? 0.33 : 0.1)) links.push([youtube(`/channel/${channelId(random)}`, random), VIDEO_RELATION]);
   if (random.chance(star ? 0.1 : 0.03)) links.push([youtube(`/user/${name}`, random), VIDEO_RELATION]);
   if (random.chance(star ? 0.1 : 0.03)) links.push([youtube(`/@${name}${random.chance(0.3) ? random.between(1, 99) : ''}`, random), VIDEO_RELATION]);
   if (random.chance(0.005)) links.push([youtube(`/channel/UC${chars(CHANNEL_CHARS, 20, random)}`, random), VIDEO_RELATION]);

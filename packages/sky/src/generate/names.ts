@@ -59,7 +59,7 @@ function latinPersonName(random: Random): string {
   const given = random.chance(0.5) ? random.pick(GIVEN) : latinWord(random, 2);
   const roll = random.float();
   if (roll < 0.62) return `${given} ${familyName(random)}`;
-  if (roll < 0.7) return `${given} ${latinWord(random, 1)}. ${familyName(random)}`;
+  if (roll < 0.7) return `${given} ${latinWord(random, 1).charAt(0)}. ${familyName(random)}`;
   if (roll < 0.74) return `${given} "${latinWord(random, 2)}" ${familyName(random)}`;
   if (roll < 0.8) return `${random.pick(['DJ', 'MC', 'Lil', 'Young', 'Dr.', 'Sister', 'Big'])} ${latinWord(random, 2)}`;
   if (roll < 0.9) return latinWord(random, 3);
@@ -190,6 +190,11 @@ export function slug(text: string, random: Random): string {
   const folded = text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '');
   if (folded.length >= 3) return folded.slice(0, 40);
   return `${latinWord(random, 2).toLowerCase()}${random.between(1, 9999)}`;
+}
+
+/** "a" or "an" for a word, by its first letter. */
+export function article(word: string): string {
+  return /^[AEIOUaeiou]/.test(word) ? 'an' : 'a';
 }
 
 export function adjective(random: Random): string {

@@ -59,8 +59,8 @@ export function buildPlaces(seed: number, stars: number): PlaceTable {
   const members: number[][] = COUNTRIES.map(() => []);
   for (let r = 0; r < count; r++) members[country[r] as number]?.push(r);
   const ofCountry = members.map((list) => (list.length === 0 ? null : Int32Array.from(list)));
-  const ofCountryPopularity = members.map((list) => (list.length === 0 ? null : new Zipf(list.length, 1.1)));
-  return { count, qid: qidOfRank, country, name, popularity: new Zipf(count, 1.05), ofCountry, ofCountryPopularity };
+  const ofCountryPopularity = members.map((list) => (list.length === 0 ? null : new Zipf(list.length, 0.9)));
+  return { count, qid: qidOfRank, country, name, popularity: new Zipf(count, 0.85), ofCountry, ofCountryPopularity };
 }
 
 /** A place in `country` (by Zipf popularity within it), or any place when the country has none. */

@@ -7,7 +7,7 @@
  * Every numeric reference names a catalogue artist or a label of the canon.
  */
 import { COUNTRIES } from './countries.ts';
-import { adjective, artistName, latinWord, slug } from './names.ts';
+import { adjective, article, artistName, latinWord, slug } from './names.ts';
 import { NEBULAE } from './nebulae.ts';
 import type { CanonPlan } from './plan.ts';
 import type { Random } from './random.ts';
@@ -70,7 +70,8 @@ export function labelProfile(plan: CanonPlan, rank: number, random: Random): str
 
   const opener = random.chance(0.3) ? `[b]${name}[/b]` : name;
   const founded = `founded in ${labels.start[rank]} by ${artistRef(plan, random)}${random.chance(0.5) ? ` and ${artistRef(plan, random)}` : ''}`;
-  paragraphs.push(`${opener} is ${random.chance(0.5) ? 'an' : 'a'} ${adjective(random).toLowerCase()} ${genre} label from ${country}, ${founded}.`);
+  const quality = adjective(random).toLowerCase();
+  paragraphs.push(`${opener} is ${article(quality)} ${quality} ${genre} label from ${country}, ${founded}.`);
 
   const parent = labels.parent[rank] as number;
   if (parent >= 0) {

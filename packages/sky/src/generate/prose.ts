@@ -4,7 +4,7 @@
  */
 import type { Career } from './artists.ts';
 import type { Identity } from './identity.ts';
-import { adjective } from './names.ts';
+import { adjective, article } from './names.ts';
 import type { Random } from './random.ts';
 import type { JsonlWriter } from './writer.ts';
 
@@ -28,10 +28,12 @@ function kindNoun(identity: Identity, random: Random): string {
 export function writeProse(out: JsonlWriter, artist: number, identity: Identity, place: string | null, country: string | null, genre: string | null, career: Career, random: Random): void {
   const noun = kindNoun(identity, random);
   const from = place === null ? (country === null ? '' : ` from ${country}`) : ` from ${place}${country === null ? '' : `, ${country}`}`;
-  let extract = `${identity.name} is ${genre === null ? 'a' : `a ${genre}`} ${noun}${from}.`;
+  const described = genre === null ? noun : `${genre} ${noun}`;
+  let extract = `${identity.name} is ${article(described)} ${described}${from}.`;
   if (career.begin !== null) extract += identity.kind === 'person' ? ` Born in ${career.begin}, ` : ` Formed in ${career.begin}, `;
   else extract += ' ';
-  extract += `${identity.kind === 'person' ? 'they' : 'the ' + noun} became known for a ${adjective(random).toLowerCase()}, "${adjective(random).toLowerCase()}" sound`;
+  const sound = adjective(random).toLowerCase();
+  extract += `${identity.kind === 'person' ? 'they' : 'the ' + noun} became known for ${article(sound)} ${sound}, "${adjective(random).toLowerCase()}" sound`;
   extract += career.end !== null ? ` until ${career.end}.` : '.';
   if (random.chance(0.5)) extract += ` Critics called it \u201c${adjective(random).toLowerCase()} and ${adjective(random).toLowerCase()}\u201d.`;
   const title = identity.kind === 'group' && random.chance(0.3) ? `${identity.name} (band)` : identity.name;

@@ -1,9 +1,10 @@
 /**
- * Buffered JSON Lines output. Rows are appended to a string; once it passes
- * a chunk size the caller awaits `flush()`, which hands the chunk to the file
- * stream and waits for the stream to drain when the kernel is behind. One
- * large write per megabyte keeps the generator CPU-bound rather than
- * syscall-bound, and awaiting drain keeps memory flat.
+ * Buffered JSON Lines output. Each row is encoded straight into a 1 MiB
+ * buffer; a full buffer is set aside as a chunk, and the caller awaits
+ * `flush()`, which hands the chunks to the file stream and waits for it to
+ * drain when the disk is behind. Rows never pile up as strings (which would
+ * keep the garbage collector busy), writes are a megabyte each, and memory
+ * stays flat however large the canon.
  */
 import { once } from 'node:events';
 import type { WriteStream } from 'node:fs';
@@ -11,12 +12,14 @@ import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 
-const CHUNK_CHARS = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 
 export class JsonlWriter {
   readonly path: string;
   #stream: WriteStream;
-  #buffer = '';
+  #buffer: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  #used = 0;
+  #chunks: Buffer[] = [];
   #rows = 0;
   #failure: Error | null = null;
 
@@ -31,35 +34,54 @@ export class JsonlWriter {
   /** Opens (creates or truncates) `path`; fails here, not later, when the file cannot be opened. */
   static async create(path: string): Promise<JsonlWriter> {
     const handle = await open(path, 'w');
-    return new JsonlWriter(path, handle.createWriteStream({ highWaterMark: CHUNK_CHARS * 2 }));
+    return new JsonlWriter(path, handle.createWriteStream({ highWaterMark: CHUNK_BYTES * 2 }));
   }
 
   get rows(): number {
     return this.#rows;
   }
 
-  /** True when the buffer should be flushed before more rows are added. */
+  /** True when chunks wait to be flushed. */
   get full(): boolean {
-    return this.#buffer.length >= CHUNK_CHARS;
+    return this.#chunks.length > 0;
   }
 
   /** Appends one row: `json` must be one JSON object without a newline. */
   row(json: string): void {
-    this.#buffer += json + '\n';
     this.#rows++;
+    // a UTF-16 code unit takes at most 3 bytes in UTF-8
+    if (this.#used + json.length * 3 + 1 > CHUNK_BYTES) {
+      this.#setAside();
+      if (json.length * 3 + 1 > CHUNK_BYTES) {
+        this.#chunks.push(Buffer.from(json + '\n', 'utf8'));
+        return;
+      }
+    }
+    this.#used += this.#buffer.write(json, this.#used);
+    this.#buffer[this.#used++] = 10;
   }
 
-  async flush(): Promise<void> {
+  #setAside(): void {
+    if (this.#used === 0) return;
+    this.#chunks.push(this.#buffer.subarray(0, this.#used));
+    this.#buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.#used = 0;
+  }
+
+  /** Writes the chunks set aside, and with `all` the partial buffer too. */
+  async flush(all = false): Promise<void> {
     if (this.#failure !== null) throw this.#failure;
-    if (this.#buffer.length === 0) return;
-    const chunk = this.#buffer;
-    this.#buffer = '';
-    if (!this.#stream.write(chunk)) await once(this.#stream, 'drain');
+    if (all) this.#setAside();
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    for (const chunk of chunks) {
+      if (!this.#stream.write(chunk)) await once(this.#stream, 'drain');
+    }
   }
 
   /** Flushes, closes the file and answers its size in bytes. */
   async close(): Promise<number> {
-    await this.flush();
+    await this.flush(true);
     this.#stream.end();
     await finished(this.#stream);
     if (this.#failure !== null) throw this.#failure;

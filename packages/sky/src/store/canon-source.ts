@@ -43,6 +43,7 @@ const POLL_MS = 2_000;
  */
 export abstract class CanonSource {
   #current: Canon | undefined;
+  readonly #retired = new Set<Canon>();
   #timer: NodeJS.Timeout | undefined;
   #switching = false;
   protected readonly log: Logger;
@@ -86,7 +87,7 @@ export abstract class CanonSource {
       this.#current = canon;
       this.#key = found.key;
       this.log.info({ canon: canon.id, load_ms: Date.now() - started }, 'canon loaded');
-      if (previous) setTimeout(() => void previous.queries.runner.close(), RETIRE_AFTER_MS).unref();
+      if (previous) this.#retire(previous);
     } catch (error) {
       this.log.warn({ err: error }, 'canon could not be loaded');
     } finally {
@@ -94,9 +95,18 @@ export abstract class CanonSource {
     }
   }
 
+  #retire(canon: Canon): void {
+    this.#retired.add(canon);
+    setTimeout(() => {
+      this.#retired.delete(canon);
+      void canon.queries.runner.close();
+    }, RETIRE_AFTER_MS).unref();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    await this.#current?.queries.runner.close();
+    for (const canon of [...this.#retired, ...(this.#current ? [this.#current] : [])]) await canon.queries.runner.close();
+    this.#retired.clear();
     await this.closeSource();
   }
 }

@@ -8,11 +8,11 @@ export type SqlValue = string | number | null;
 export type SqlRow = Record<string, unknown>;
 
 export interface SqlRunner {
-  all<T extends SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  all<T = SqlRow>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-export async function first<T extends SqlRow>(runner: SqlRunner, sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+export async function first<T = SqlRow>(runner: SqlRunner, sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
   return (await runner.all<T>(sql, params))[0];
 }
 

@@ -44,7 +44,7 @@ export class UsageStore {
 
   static async open(databaseUrl: string): Promise<UsageStore> {
     const handle = await openDatabase<UsageSchema>(usageLocation(databaseUrl));
-    await migrateToLatest(handle.kysely, migrations);
+    await migrateToLatest(handle, migrations);
     return new UsageStore(handle);
   }
 

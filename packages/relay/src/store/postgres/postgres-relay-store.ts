@@ -27,7 +27,7 @@ export class PostgresRelayStore implements RelayStore {
   readonly #channel: ChangeChannel;
 
   static async open(handle: PostgresHandle<RelaySchema>): Promise<PostgresRelayStore> {
-    await migrateToLatest(handle.kysely, relayMigrations({ bytes: 'bytea' }));
+    await migrateToLatest(handle, relayMigrations({ bytes: 'bytea' }));
     const channel = await ChangeChannel.listen(handle.pool.options as pg.ClientConfig, `relay_changes_${handle.schema}`);
     return new PostgresRelayStore(handle, channel);
   }

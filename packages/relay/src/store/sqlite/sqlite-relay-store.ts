@@ -28,7 +28,7 @@ export class SqliteRelayStore implements RelayStore {
   readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertEntry' | 'hashAt' | 'sizes' | 'entries' | 'deleteStream' | 'deleteEntries', StatementSync>;
 
   static async open(handle: SqliteHandle<RelaySchema>): Promise<SqliteRelayStore> {
-    await migrateToLatest(handle.kysely, relayMigrations({ bytes: 'blob' }));
+    await migrateToLatest(handle, relayMigrations({ bytes: 'blob' }));
     return new SqliteRelayStore(handle);
   }
 

@@ -27,7 +27,7 @@ export class PostgresRunner implements SqlRunner {
     this.#pool.on('error', () => {});
   }
 
-  async all<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  async all<T = SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     // PostgreSQL text cannot hold NUL, so no stored value can equal such a parameter (SQLite agrees by finding nothing).
     if (params.some((p) => typeof p === 'string' && p.includes('\u0000'))) return [];
     let text = this.#texts.get(sql);

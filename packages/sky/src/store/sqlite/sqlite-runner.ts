@@ -11,7 +11,7 @@ export class SqliteRunner implements SqlRunner {
     this.#db.exec('PRAGMA cache_size = -262144; PRAGMA mmap_size = 1073741824');
   }
 
-  async all<T extends SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  async all<T = SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {
       statement = this.#db.prepare(sql);
