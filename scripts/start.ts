@@ -22,7 +22,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 
 const services: readonly Service[] = [
-  { program: 'sky', port: 8081, home: '/api/health', serveArgs: [] },
+  {
+    program: 'sky',
+    port: 8081,
+    home: '/api/search?q=an',
+    serveArgs: [],
+    // The demo sky: 20,000 generated stars (enough for the daily signal to have faint stars), built once.
+    prepare: {
+      creates: 'data/sky.db',
+      steps: [
+        ['generate', '--stars', '20000', '--out', 'data/demo-canon', '--seed', '1'],
+        ['import', 'data/demo-canon', '--database', 'data/sky.db'],
+      ],
+    },
+  },
   { program: 'relay', port: 8082, home: '/health', serveArgs: [] },
   {
     program: 'registry',

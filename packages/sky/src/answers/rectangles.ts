@@ -7,6 +7,8 @@ export const NEARBY_LIMIT = 12;
 export const REGION_STARS = 300;
 // Above this many stars in the touched cells, walking all stars by rank finds the best ones sooner.
 const CELL_SCAN_LIMIT = 50_000;
+// A rectangle touches at most one range of cells per grid row; SQL keeps far fewer OR terms than its depth limit.
+const MAX_RANGES = 300;
 
 /** Consecutive cells of each grid row a rectangle touches, as [first, last] ranges. */
 function cellRanges(cells: readonly number[]): [number, number][] {
@@ -24,8 +26,9 @@ export async function prominentStars(canon: Canon, rect: Rectangle, limit: numbe
   const cells = canon.grid.cellsIn(rect.minX, rect.minY, rect.maxX, rect.maxY);
   let inCells = 0;
   for (const cell of cells) inCells += canon.cells.get(cell) ?? 0;
-  const ranges = inCells > CELL_SCAN_LIMIT ? undefined : cellRanges(cells.filter((c) => canon.cells.has(c)));
-  return canon.queries.starsInRectangle(rect, limit, ranges);
+  const ranges = cellRanges(cells);
+  const narrow = inCells <= CELL_SCAN_LIMIT && ranges.length <= MAX_RANGES;
+  return canon.queries.starsInRectangle(rect, limit, narrow ? ranges : undefined);
 }
 
 /** Nearby rule 2: named stars in the rectangle, most prominent first, at most 12. */

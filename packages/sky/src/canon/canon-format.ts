@@ -8,6 +8,8 @@ export type KeySet = 'artist' | 'label' | 'place';
 
 export interface FieldSpec {
   readonly name: string;
+  /** The column it is stored in, when not its own name. */
+  readonly column?: string;
   readonly kind: FieldKind;
   readonly nullable?: boolean;
   readonly ref?: KeySet;
@@ -15,7 +17,7 @@ export interface FieldSpec {
 
 export interface FileSpec {
   readonly file: string;
-  /** The table rows land in. */
+  /** The table rows land in: a served table when rows are kept as given, else a load table the import derives from. */
   readonly table: string;
   readonly fields: readonly FieldSpec[];
   /** Fields that identify a row; a second row with the same key is refused unless it repeats the first exactly (`repeats`). */
@@ -35,7 +37,7 @@ const artistRef = (name: string) => f(name, 'id', { ref: 'artist' });
 export const CANON_FILES: readonly FileSpec[] = [
   {
     file: 'artists.jsonl',
-    table: 'artists',
+    table: 'load_artists',
     required: true,
     defines: 'artist',
     key: ['id'],
@@ -52,10 +54,10 @@ export const CANON_FILES: readonly FileSpec[] = [
       f('catalogue_id', 'id', { nullable: true }),
     ],
   },
-  { file: 'places.jsonl', table: 'places', required: false, defines: 'place', key: ['qid'], repeats: false, fields: [f('qid', 'id'), f('name', 'string'), f('country', 'string')] },
+  { file: 'places.jsonl', table: 'load_places', required: false, defines: 'place', key: ['qid'], repeats: false, fields: [f('qid', 'id'), f('name', 'string'), f('country', 'string')] },
   {
     file: 'labels.jsonl',
-    table: 'labels',
+    table: 'load_labels',
     required: false,
     defines: 'label',
     key: ['id'],
@@ -65,15 +67,15 @@ export const CANON_FILES: readonly FileSpec[] = [
   { file: 'catalogue_artists.jsonl', table: 'catalogue_artists', required: false, key: ['catalogue_id'], repeats: false, fields: [f('catalogue_id', 'id'), f('name', 'string')] },
   {
     file: 'positions.jsonl',
-    table: 'positions',
+    table: 'load_positions',
     required: true,
     key: ['artist', 'layout'],
     repeats: false,
     fields: [artistRef('artist'), f('layout', 'int'), f('x', 'number'), f('y', 'number'), f('weight', 'weight')],
   },
   { file: 'genres.jsonl', table: 'genres', required: false, key: ['artist', 'name', 'is_style'], repeats: true, fields: [artistRef('artist'), f('name', 'string'), f('is_style', 'bool'), f('releases', 'count')] },
-  { file: 'similarity.jsonl', table: 'similarity', required: false, key: ['a', 'b', 'metric'], repeats: true, fields: [artistRef('a'), artistRef('b'), f('metric', 'int'), f('score', 'number')] },
-  { file: 'influences.jsonl', table: 'influences', required: false, key: ['from', 'to'], repeats: true, fields: [artistRef('from'), artistRef('to')] },
+  { file: 'similarity.jsonl', table: 'load_similarity', required: false, key: ['a', 'b', 'metric'], repeats: true, fields: [artistRef('a'), artistRef('b'), f('metric', 'int'), f('score', 'number')] },
+  { file: 'influences.jsonl', table: 'influences', required: false, key: ['from', 'to'], repeats: true, fields: [{ ...artistRef('from'), column: 'from_artist' }, { ...artistRef('to'), column: 'to_artist' }] },
   {
     file: 'origins.jsonl',
     table: 'origins',

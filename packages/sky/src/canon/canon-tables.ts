@@ -9,9 +9,11 @@ export interface TableSpec {
   readonly columns: readonly (readonly [name: string, type: ColumnType, nullable?: 'null'])[];
   readonly primaryKey: readonly string[];
   readonly indexes?: readonly (readonly string[])[];
+  /** Small rows keyed by their primary key: one B-tree in SQLite instead of a table and an index. */
+  readonly compact?: boolean;
 }
 
-const t = (name: string, columns: TableSpec['columns'], primaryKey: string[], indexes: string[][] = []): TableSpec => ({ name, columns, primaryKey, indexes });
+const t = (name: string, columns: TableSpec['columns'], primaryKey: string[], indexes: string[][] = [], compact = false): TableSpec => ({ name, columns, primaryKey, indexes, compact });
 
 export const CANON_TABLES: readonly TableSpec[] = [
   t(
@@ -54,33 +56,33 @@ export const CANON_TABLES: readonly TableSpec[] = [
     ['id'],
     [['rank'], ['cell', 'rank'], ['folded']],
   ),
-  t('genres', [['artist', 'int'], ['name', 'text'], ['is_style', 'bool'], ['releases', 'int']], ['artist', 'is_style', 'name']),
+  t('genres', [['artist', 'int'], ['name', 'text'], ['is_style', 'bool'], ['releases', 'int']], ['artist', 'is_style', 'name'], [], true),
   // Newest-metric similarity, one edge per pair (the larger score), stored in both directions.
-  t('neighbours', [['artist', 'int'], ['other', 'int'], ['score', 'real']], ['artist', 'other']),
-  t('influences', [['from_artist', 'int'], ['to_artist', 'int']], ['from_artist', 'to_artist'], [['to_artist', 'from_artist']]),
+  t('neighbours', [['artist', 'int'], ['other', 'int'], ['score', 'real']], ['artist', 'other'], [], true),
+  t('influences', [['from_artist', 'int'], ['to_artist', 'int']], ['from_artist', 'to_artist'], [['to_artist', 'from_artist']], true),
   t(
     'places',
     [['qid', 'int'], ['name', 'text'], ['country', 'text'], ['folded', 'text'], ['stars', 'int'], ['formed', 'int'], ['born', 'int'], ['search_rank', 'int', 'null']],
     ['qid'],
     [['folded'], ['search_rank']],
   ),
-  t('origins', [['artist', 'int'], ['qid', 'int'], ['is_birth', 'bool'], ['inception_year', 'int', 'null']], ['artist'], [['qid', 'artist']]),
+  t('origins', [['artist', 'int'], ['qid', 'int'], ['is_birth', 'bool'], ['inception_year', 'int', 'null']], ['artist'], [['qid', 'artist']], true),
   t(
     'labels',
     [['id', 'int'], ['name', 'text'], ['display_name', 'text'], ['folded', 'text'], ['profile', 'text'], ['parent', 'int', 'null'], ['stars', 'int'], ['search_rank', 'int', 'null']],
     ['id'],
     [['parent'], ['folded'], ['search_rank']],
   ),
-  t('label_years', [['label', 'int'], ['year', 'int'], ['count', 'int']], ['label', 'year']),
-  t('artist_labels', [['artist', 'int'], ['label', 'int'], ['releases', 'int'], ['first_year', 'int'], ['last_year', 'int']], ['artist', 'label'], [['label', 'artist']]),
+  t('label_years', [['label', 'int'], ['year', 'int'], ['count', 'int']], ['label', 'year'], [], true),
+  t('artist_labels', [['artist', 'int'], ['label', 'int'], ['releases', 'int'], ['first_year', 'int'], ['last_year', 'int']], ['artist', 'label'], [['label', 'artist']], true),
   t('prose', [['artist', 'int'], ['extract', 'text'], ['source_title', 'text'], ['source_url', 'text'], ['licence', 'text']], ['artist']),
-  t('releases', [['artist', 'int'], ['name', 'text'], ['primary_type', 'text'], ['year', 'int']], ['artist', 'name', 'primary_type', 'year']),
-  t('urls', [['artist', 'int'], ['url', 'text'], ['relation', 'text']], ['artist', 'url', 'relation']),
+  t('releases', [['artist', 'int'], ['name', 'text'], ['primary_type', 'text'], ['year', 'int']], ['artist', 'name', 'primary_type', 'year'], [], true),
+  t('urls', [['artist', 'int'], ['url', 'text'], ['relation', 'text']], ['artist', 'url', 'relation'], [], true),
   t('catalogue_artists', [['catalogue_id', 'int'], ['name', 'text']], ['catalogue_id']),
   // A nebula is known when any artist carries it; radio_size counts its stations.
   t('nebulae', [['kind', 'text'], ['name', 'text'], ['artists', 'int'], ['radio_size', 'int']], ['kind', 'name']),
   // Stations of each radio in id order with cumulative odds max(brightness, 0.05), for weighted draws.
-  t('radio_members', [['kind', 'text'], ['name', 'text'], ['ordinal', 'int'], ['star', 'int'], ['odds', 'real'], ['cumulative', 'real']], ['kind', 'name', 'ordinal'], [['kind', 'name', 'cumulative']]),
+  t('radio_members', [['kind', 'text'], ['name', 'text'], ['ordinal', 'int'], ['star', 'int'], ['odds', 'real'], ['cumulative', 'real']], ['kind', 'name', 'ordinal'], [['kind', 'name', 'cumulative']], true),
   // Faint playable stars (outside the 8000 heaviest, with uploads), in id order.
   t('signal_candidates', [['ordinal', 'int'], ['star', 'int']], ['ordinal']),
   t('sky_cells', [['cell', 'int'], ['stars', 'int']], ['cell']),
@@ -94,8 +96,8 @@ const POSTGRES_TYPES: Record<ColumnType, string> = { int: 'bigint', real: 'doubl
 export function tableDdl(table: TableSpec, engine: 'sqlite' | 'postgres'): string[] {
   const types = engine === 'sqlite' ? SQLITE_TYPES : POSTGRES_TYPES;
   const columns = table.columns.map(([name, type, nullable]) => `"${name}" ${types[type]}${nullable ? '' : ' NOT NULL'}`);
-  const statements = [`CREATE TABLE "${table.name}" (${columns.join(', ')}, PRIMARY KEY (${table.primaryKey.map((c) => `"${c}"`).join(', ')}))`];
-  return statements;
+  const compact = engine === 'sqlite' && table.compact ? ' WITHOUT ROWID' : '';
+  return [`CREATE TABLE "${table.name}" (${columns.join(', ')}, PRIMARY KEY (${table.primaryKey.map((c) => `"${c}"`).join(', ')}))${compact}`];
 }
 
 export function indexDdl(table: TableSpec): string[] {

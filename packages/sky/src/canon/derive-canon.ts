@@ -4,6 +4,7 @@ import { fold, withoutNamesakeNumber } from '../domain/fold.ts';
 import { uploadsPlaylist } from '../domain/links.ts';
 import { GRID_SIZE, gridOf, type Grid } from '../domain/grid.ts';
 import { buildGramIndex } from '../search/gram-index.ts';
+import { CANON_FILES } from './canon-format.ts';
 import { CANON_TABLES, indexDdl, tableDdl } from './canon-tables.ts';
 
 export const SEARCH_LISTS = {
@@ -27,7 +28,8 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
   db.function('fold', { deterministic: true }, (text) => fold(String(text)));
   db.function('without_namesake', { deterministic: true }, (text) => withoutNamesakeNumber(String(text)));
   db.function('uploads_of', { deterministic: true }, (url) => uploadsPlaylist(String(url)) ?? null);
-  for (const table of CANON_TABLES) for (const ddl of tableDdl(table, 'sqlite')) db.exec(ddl);
+  const loaded = new Set(CANON_FILES.map((f) => f.table));
+  for (const table of CANON_TABLES) if (!loaded.has(table.name)) for (const ddl of tableDdl(table, 'sqlite')) db.exec(ddl);
 
   const layout = scalar(db, 'SELECT max(layout) FROM load_positions');
   const metric = scalar(db, 'SELECT max(metric) FROM load_similarity');
@@ -40,11 +42,11 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
   db.exec(`
     CREATE TEMP TABLE main_nebula AS
       SELECT artist, is_style, name FROM (
-        SELECT artist, is_style, name, row_number() OVER (PARTITION BY artist, is_style ORDER BY releases DESC, name ASC) AS r FROM load_genres
+        SELECT artist, is_style, name, row_number() OVER (PARTITION BY artist, is_style ORDER BY releases DESC, name ASC) AS r FROM genres
       ) WHERE r = 1;
     CREATE INDEX temp.main_nebula_artist ON main_nebula (artist, is_style);
     CREATE TEMP TABLE uploads AS
-      SELECT artist, uploads_of(url) AS playlist, min(url) AS url FROM load_urls
+      SELECT artist, uploads_of(url) AS playlist, min(url) AS url FROM urls
       WHERE url LIKE '%youtube.com/channel/UC%' AND uploads_of(url) IS NOT NULL GROUP BY artist;
     CREATE INDEX temp.uploads_artist ON uploads (artist);
     INSERT INTO artists
@@ -70,19 +72,10 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
 
   progress('deriving relations');
   db.exec(`
-    INSERT INTO genres SELECT artist, name, is_style, releases FROM load_genres ORDER BY artist, is_style, name;
     CREATE TEMP TABLE edges AS
       SELECT min(a, b) AS lo, max(a, b) AS hi, max(score) AS score FROM load_similarity
       WHERE metric = ${metric ?? 0} AND a <> b GROUP BY 1, 2;
     INSERT INTO neighbours SELECT * FROM (SELECT lo, hi, score FROM edges UNION ALL SELECT hi, lo, score FROM edges) ORDER BY 1, 2;
-    INSERT INTO influences SELECT "from", "to" FROM load_influences ORDER BY 1, 2;
-    INSERT INTO origins SELECT artist, qid, is_birth, inception_year FROM load_origins ORDER BY artist;
-    INSERT INTO label_years SELECT label, year, count FROM load_label_years ORDER BY label, year;
-    INSERT INTO artist_labels SELECT artist, label, releases, first_year, last_year FROM load_artist_labels ORDER BY artist, label;
-    INSERT INTO prose SELECT artist, extract, source_title, source_url, licence FROM load_prose ORDER BY artist;
-    INSERT INTO releases SELECT artist, name, primary_type, year FROM load_releases ORDER BY artist, name, primary_type, year;
-    INSERT INTO urls SELECT artist, url, relation FROM load_urls ORDER BY artist, url, relation;
-    INSERT INTO catalogue_artists SELECT catalogue_id, name FROM load_catalogue_artists ORDER BY catalogue_id;
   `);
 
   progress('deriving labels, scenes and radios');
@@ -91,7 +84,7 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
       SELECT p.qid, p.name, p.country, fold(p.name), coalesce(c.stars, 0), coalesce(c.formed, 0), coalesce(c.born, 0), NULL
       FROM load_places p LEFT JOIN (
         SELECT o.qid, count(*) AS stars, sum(o.is_birth = 0) AS formed, sum(o.is_birth = 1) AS born
-        FROM load_origins o JOIN stars s ON s.id = o.artist GROUP BY o.qid
+        FROM origins o JOIN stars s ON s.id = o.artist GROUP BY o.qid
       ) c ON c.qid = p.qid ORDER BY p.qid;
     UPDATE places SET search_rank = r.rank FROM (
       SELECT qid, row_number() OVER (ORDER BY stars DESC, qid ASC) - 1 AS rank FROM places WHERE stars > 0
@@ -99,7 +92,7 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
     INSERT INTO labels
       SELECT l.id, l.name, without_namesake(l.name), fold(without_namesake(l.name)), coalesce(l.profile, ''), l.parent, coalesce(c.stars, 0), NULL
       FROM load_labels l LEFT JOIN (
-        SELECT al.label, count(*) AS stars FROM load_artist_labels al JOIN stars s ON s.id = al.artist GROUP BY al.label
+        SELECT al.label, count(*) AS stars FROM artist_labels al JOIN stars s ON s.id = al.artist GROUP BY al.label
       ) c ON c.label = l.id ORDER BY l.id;
     UPDATE labels SET search_rank = r.rank FROM (
       SELECT id, row_number() OVER (ORDER BY stars DESC, id ASC) - 1 AS rank FROM labels WHERE stars > 0
@@ -125,12 +118,10 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
   writeMeta(db, { layout, metric, grid, maxWeight, stars: bounds.n ?? 0 });
 
   progress('creating indexes');
-  for (const spec of CANON_FILES_LOADED) db.exec(`DROP TABLE "load_${spec}"`);
+  for (const table of loaded) if (table.startsWith('load_')) db.exec(`DROP TABLE "${table}"`);
   for (const table of CANON_TABLES) for (const ddl of indexDdl(table)) db.exec(ddl);
   db.exec('ANALYZE');
 }
-
-const CANON_FILES_LOADED = ['artists', 'places', 'labels', 'catalogue_artists', 'positions', 'genres', 'similarity', 'influences', 'origins', 'label_years', 'artist_labels', 'prose', 'releases', 'urls'];
 
 function buildSearchGrams(db: DatabaseSync): void {
   const insert = db.prepare('INSERT INTO search_grams (list, gram, ordinals) VALUES (?, ?, ?)');

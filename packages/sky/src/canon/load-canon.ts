@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { CANON_FILES, checkRow, type FileSpec, type KeySet, type Row } from './canon-format.ts';
+import { CANON_FILES, checkRow, type FieldSpec, type FileSpec, type KeySet, type Row } from './canon-format.ts';
+import { CANON_TABLES, tableDdl } from './canon-tables.ts';
 import { readLines } from './read-lines.ts';
 
 /** A refusal of the canon: `file:line: reason`. */
@@ -16,11 +17,25 @@ export class CanonError extends Error {
 
 const SQL_TYPES: Record<string, string> = { id: 'INTEGER', int: 'INTEGER', count: 'INTEGER', number: 'REAL', weight: 'REAL', string: 'TEXT', bool: 'INTEGER' };
 
-/** Load tables: the input as given, keyed so repeats and duplicates are caught while loading. */
+const columnOf = (spec: FileSpec, name: string) => {
+  const field = spec.fields.find((f) => f.name === name)!;
+  return `"${field.column ?? field.name}"`;
+};
+
+/**
+ * The tables rows are loaded into, keyed so repeats and duplicates are
+ * caught while loading: the served table itself when rows are kept as given,
+ * else a load table (`load_*`) the import derives served tables from.
+ */
 export function createLoadTables(db: DatabaseSync): void {
   for (const spec of CANON_FILES) {
-    const columns = spec.fields.map((f) => `"${f.name}" ${SQL_TYPES[f.kind]}${f.nullable ? '' : ' NOT NULL'}`);
-    db.exec(`CREATE TABLE "load_${spec.table}" (${columns.join(', ')}, PRIMARY KEY (${spec.key.map((k) => `"${k}"`).join(', ')}))`);
+    const served = CANON_TABLES.find((t) => t.name === spec.table);
+    if (served) {
+      for (const ddl of tableDdl(served, 'sqlite')) db.exec(ddl);
+      continue;
+    }
+    const columns = spec.fields.map((f: FieldSpec) => `"${f.name}" ${SQL_TYPES[f.kind]}${f.nullable ? '' : ' NOT NULL'}`);
+    db.exec(`CREATE TABLE "${spec.table}" (${columns.join(', ')}, PRIMARY KEY (${spec.key.map((k) => `"${k}"`).join(', ')})) WITHOUT ROWID`);
   }
 }
 
@@ -34,10 +49,11 @@ interface Loader {
 }
 
 function loaderFor(db: DatabaseSync, spec: FileSpec): Loader {
-  const names = spec.fields.map((f) => `"${f.name}"`);
+  const columns = spec.fields.map((f) => columnOf(spec, f.name));
+  const selected = spec.fields.map((f) => `${columnOf(spec, f.name)} AS "${f.name}"`);
   return {
-    insert: db.prepare(`INSERT INTO "load_${spec.table}" (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`),
-    existing: db.prepare(`SELECT ${names.join(', ')} FROM "load_${spec.table}" WHERE ${spec.key.map((k) => `"${k}" = ?`).join(' AND ')}`),
+    insert: db.prepare(`INSERT INTO "${spec.table}" (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`),
+    existing: db.prepare(`SELECT ${selected.join(', ')} FROM "${spec.table}" WHERE ${spec.key.map((k) => `${columnOf(spec, k)} = ?`).join(' AND ')}`),
   };
 }
 
