@@ -5,30 +5,39 @@ import type { Rectangle, RectStar, StarSummary } from '../store/canon-queries.ts
 
 export const NEARBY_LIMIT = 12;
 export const REGION_STARS = 300;
-// Above this many stars in the touched cells, walking all stars by rank finds the best ones sooner.
-const CELL_SCAN_LIMIT = 50_000;
 // A rectangle touches at most one range of cells per grid row; SQL keeps far fewer OR terms than its depth limit.
 const MAX_RANGES = 300;
 
-/** Consecutive cells of each grid row a rectangle touches, as [first, last] ranges. */
-function cellRanges(cells: readonly number[]): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (const cell of cells) {
-    const last = ranges.at(-1);
-    if (last && last[1] === cell - 1) last[1] = cell;
-    else ranges.push([cell, cell]);
+/** Rows whose ranges meet (a full row followed by the next) become one range, so a wide rectangle needs few OR terms. */
+function mergeRanges(rows: readonly [number, number][]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const [first, last] of rows) {
+    const previous = merged.at(-1);
+    if (previous && previous[1] === first - 1) previous[1] = last;
+    else merged.push([first, last]);
   }
-  return ranges;
+  return merged;
 }
 
-/** The most prominent stars inside a rectangle (bounds inclusive). */
+/**
+ * The most prominent stars inside a rectangle (bounds inclusive). Two plans:
+ * read every star of the touched grid cells and keep the best, or walk all
+ * stars by rank until enough fall inside. The first costs about the stars in
+ * the cells; the second about limit × all stars / stars in the cells. The
+ * cheaper one is taken.
+ */
 export async function prominentStars(canon: Canon, rect: Rectangle, limit: number): Promise<RectStar[]> {
-  const cells = canon.grid.cellsIn(rect.minX, rect.minY, rect.maxX, rect.maxY);
+  const { size } = canon.grid;
+  const rows = canon.grid.rangesIn(rect.minX, rect.minY, rect.maxX, rect.maxY);
   let inCells = 0;
-  for (const cell of cells) inCells += canon.cells.get(cell) ?? 0;
-  const ranges = cellRanges(cells);
-  const narrow = inCells <= CELL_SCAN_LIMIT && ranges.length <= MAX_RANGES;
-  return canon.queries.starsInRectangle(rect, limit, narrow ? ranges : undefined);
+  for (const [first, last] of rows) {
+    const base = Math.floor(first / size) * (size + 1);
+    inCells += canon.cellPrefix[base + (last % size) + 1]! - canon.cellPrefix[base + (first % size)]!;
+  }
+  if (inCells === 0) return [];
+  const ranges = mergeRanges(rows);
+  const byCells = inCells <= (limit * canon.starCount) / inCells && ranges.length <= MAX_RANGES;
+  return canon.queries.starsInRectangle(rect, limit, byCells ? ranges : undefined);
 }
 
 /** Nearby rule 2: named stars in the rectangle, most prominent first, at most 12. */

@@ -54,7 +54,8 @@ export const CANON_TABLES: readonly TableSpec[] = [
       ['video_uploads', 'text', 'null'],
     ],
     ['id'],
-    [['rank'], ['cell', 'rank'], ['folded']],
+    // (cell, rank, x, y): rectangle candidates are filtered on the index before any row is read.
+    [['rank'], ['cell', 'rank', 'x', 'y'], ['folded']],
   ),
   t('genres', [['artist', 'int'], ['name', 'text'], ['is_style', 'bool'], ['releases', 'int']], ['artist', 'is_style', 'name'], [], true),
   // Newest-metric similarity, one edge per pair (the larger score), stored in both directions.

@@ -8,8 +8,9 @@ export interface Grid {
   readonly maxY: number;
   /** The cell of a position; positions outside the bounds fall in the nearest edge cell. */
   cellOf(x: number, y: number): number;
-  /** Every cell a rectangle touches. */
-  cellsIn(minX: number, minY: number, maxX: number, maxY: number): number[];
+  /** The cells a rectangle touches, as one [first, last] range per grid row, rows ascending. */
+  rangesIn(minX: number, minY: number, maxX: number, maxY: number): [number, number][];
+  readonly size: number;
 }
 
 export function gridOf(minX: number, maxX: number, minY: number, maxY: number, size = GRID_SIZE): Grid {
@@ -22,12 +23,13 @@ export function gridOf(minX: number, maxX: number, minY: number, maxY: number, s
     maxX,
     minY,
     maxY,
+    size,
     cellOf: (x, y) => row(y) * size + column(x),
-    cellsIn(x0, y0, x1, y1) {
-      const cells: number[] = [];
-      if (x1 < minX || x0 > maxX || y1 < minY || y0 > maxY) return cells;
-      for (let r = row(y0); r <= row(y1); r++) for (let c = column(x0); c <= column(x1); c++) cells.push(r * size + c);
-      return cells;
+    rangesIn(x0, y0, x1, y1) {
+      const ranges: [number, number][] = [];
+      if (x1 < minX || x0 > maxX || y1 < minY || y0 > maxY) return ranges;
+      for (let r = row(y0); r <= row(y1); r++) ranges.push([r * size + column(x0), r * size + column(x1)]);
+      return ranges;
     },
   };
 }

@@ -10,7 +10,7 @@ import { COUNTRIES } from './countries.ts';
 import { writeGenres } from './genres.ts';
 import { writeInfluences, writeSimilarity } from './graph.ts';
 import { Identities } from './identity.ts';
-import { writeArtistLabels } from './labels.ts';
+import { CanonLabelReleases, writeArtistLabels } from './labels.ts';
 import { writePositions } from './layout.ts';
 import { writeUrls } from './links.ts';
 import { NEBULAE } from './nebulae.ts';
@@ -28,6 +28,8 @@ export class ArtistPass {
   readonly #identities: Identities;
   readonly #random: Random;
   readonly #catalogue: CatalogueRows;
+  /** The canon's releases per label and year, for label_years. */
+  readonly labelReleases: CanonLabelReleases;
 
   constructor(plan: CanonPlan, out: CanonWriters) {
     this.#plan = plan;
@@ -35,6 +37,7 @@ export class ArtistPass {
     this.#identities = new Identities(plan);
     this.#random = new Random(plan.seed, Stream.artist, 0);
     this.#catalogue = new CatalogueRows(plan, out.catalogue_artists);
+    this.labelReleases = new CanonLabelReleases(plan.labels);
   }
 
   /** Writes the artist at `slot`; call in ascending id order. */
@@ -59,7 +62,7 @@ export class ArtistPass {
     writeInfluences(out.influences, plan, slot, id, random);
     if (place >= 0) writeOrigin(out.origins, plan, id, place, identity, career.begin, random);
     const years = releaseYears(identity.kind, career);
-    writeArtistLabels(out.artist_labels, plan, slot, id, years, random);
+    writeArtistLabels(out.artist_labels, plan, slot, id, years, this.labelReleases, random);
     const placeName = place >= 0 ? (plan.places.name[place] as string) : null;
     writeReleases(out.releases, id, identity, role === Role.star, years, placeName, random);
     writeUrls(out.urls, id, identity, role, catalogueId, random);

@@ -2,11 +2,12 @@
  * `sky generate`: a deterministic synthetic canon of N stars in the
  * contract's input format. Places and labels are written first, then every
  * artist's rows in ascending artist id, streamed through buffered writers,
- * so memory holds only the plan's typed arrays and one chunk per file.
+ * then the labels' yearly counts (which must cover the canon's own). Memory
+ * holds only the plan's typed arrays and a chunk or two per file.
  */
 import { mkdir } from 'node:fs/promises';
 import { ArtistPass } from './artist-pass.ts';
-import { writeLabels } from './labels.ts';
+import { writeLabelYears, writeLabels } from './labels.ts';
 import { writePlaces } from './places.ts';
 import { planCanon } from './plan.ts';
 import { CANON_FILES, anyFull, flushFull, openCanonWriters, type CanonFile } from './writer.ts';
@@ -67,7 +68,7 @@ export async function generateCanon(options: GenerateOptions): Promise<GenerateS
   const writers = await openCanonWriters(out);
   try {
     await writePlaces(plan.places, writers.places);
-    await writeLabels(plan, writers.labels, writers.label_years);
+    await writeLabels(plan, writers.labels);
     progress(`wrote places and labels (${elapsed()})`);
 
     const pass = new ArtistPass(plan, writers);
@@ -78,6 +79,7 @@ export async function generateCanon(options: GenerateOptions): Promise<GenerateS
       if ((k + 1) % step === 0 && k + 1 < plan.artists) progress(`artists: ${Math.round(((k + 1) / plan.artists) * 100)}% (${k + 1} of ${plan.artists}, ${elapsed()})`);
     }
     pass.finish();
+    await writeLabelYears(plan, pass.labelReleases, writers.label_years);
 
     const files: GeneratedFile[] = [];
     let bytes = 0;

@@ -12,8 +12,6 @@ import type { JsonlWriter } from './writer.ts';
 
 const MAX_ROWS = 6;
 const STYLES_PER_ARTIST = [0.25, 0.35, 0.25, 0.15];
-const nebula = new Int32Array(MAX_ROWS);
-const isStyle = new Uint8Array(MAX_ROWS);
 
 /** Writes the artist's genre rows; answers its main genre's index, or -1 when it has none. */
 export function writeGenres(out: JsonlWriter, plan: CanonPlan, slot: number, artist: number, random: Random): number {
@@ -23,13 +21,11 @@ export function writeGenres(out: JsonlWriter, plan: CanonPlan, slot: number, art
   // unplaced artists borrow the profile of some community
   const c = placed ? (plan.communityOf[slot] as number) : random.int(communities.count);
   const second = communities.second[c] as number;
-  let n = 0;
+  // nebulae as index (genres) or -1 - index (styles)
+  const chosen: number[] = [];
   const add = (index: number, style: boolean): void => {
-    if (index < 0 || n >= MAX_ROWS) return;
-    for (let i = 0; i < n; i++) if (nebula[i] === index && isStyle[i] === (style ? 1 : 0)) return;
-    nebula[n] = index;
-    isStyle[n] = style ? 1 : 0;
-    n++;
+    const key = style ? -1 - index : index;
+    if (index >= 0 && chosen.length < MAX_ROWS && !chosen.includes(key)) chosen.push(key);
   };
   const main = random.chance(0.93) ? (communities.genre[c] as number) : second >= 0 ? second : genrePopularity.sample(random);
   add(main, false);
@@ -42,9 +38,10 @@ export function writeGenres(out: JsonlWriter, plan: CanonPlan, slot: number, art
   }
   if (random.chance(0.04)) add(genrePopularity.sample(random), false);
 
-  for (let i = 0; i < n; i++) {
-    const style = isStyle[i] === 1;
-    const name = style ? NEBULAE.styles[nebula[i] as number] : NEBULAE.genres[nebula[i] as number];
+  for (let i = 0; i < chosen.length; i++) {
+    const key = chosen[i] as number;
+    const style = key < 0;
+    const name = style ? NEBULAE.styles[-1 - key] : NEBULAE.genres[key];
     const releases = i === 0 ? Math.min(5000, Math.floor(1.5 * random.pareto(1.1))) : Math.min(3000, Math.floor(random.pareto(1.4)));
     const row = `{"artist":${artist},"name":${JSON.stringify(name)},"is_style":${style},"releases":${releases}}`;
     out.row(row);

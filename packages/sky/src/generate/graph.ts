@@ -17,7 +17,7 @@ export const OLDER_METRIC = 1;
 
 const NEWEST_EDGES_OF_STAR = [0.08, 0.27, 0.33, 0.2, 0.07, 0.03, 0.01, 0.005, 0.005];
 const OLDER_EDGES_OF_STAR = [0.4, 0.4, 0.2];
-const picked = new Int32Array(16);
+const MAX_EDGES = 16;
 
 /** A slot drawn from community `c`, biased to its first members by `bias` (1 is uniform). */
 function memberOf(plan: CanonPlan, c: number, bias: number, random: Random): number {
@@ -67,14 +67,11 @@ function edgeRow(plan: CanonPlan, slotA: number, slotB: number, metric: number):
 }
 
 function writeEdges(out: JsonlWriter, plan: CanonPlan, slot: number, metric: number, wanted: number, random: Random): void {
-  let n = 0;
-  for (let attempt = 0; attempt < wanted + 2 && n < wanted; attempt++) {
+  const picked: number[] = [];
+  for (let attempt = 0; attempt < wanted + 2 && picked.length < wanted; attempt++) {
     const other = neighbour(plan, slot, random);
-    if (other === slot) continue;
-    let seen = false;
-    for (let i = 0; i < n; i++) if (picked[i] === other) seen = true;
-    if (seen) continue;
-    picked[n++] = other;
+    if (other === slot || picked.includes(other)) continue;
+    picked.push(other);
     const row = edgeRow(plan, slot, other, metric);
     out.row(row);
     if (random.chance(0.04)) out.row(edgeRow(plan, other, slot, metric));
@@ -98,8 +95,8 @@ export function writeSimilarity(out: JsonlWriter, plan: CanonPlan, slot: number,
   } else {
     older = random.chance(0.05) ? 1 : 0;
   }
-  if (newest > 0) writeEdges(out, plan, slot, NEWEST_METRIC, Math.min(newest, picked.length), random);
-  if (older > 0) writeEdges(out, plan, slot, OLDER_METRIC, Math.min(older, picked.length), random);
+  if (newest > 0) writeEdges(out, plan, slot, NEWEST_METRIC, Math.min(newest, MAX_EDGES), random);
+  if (older > 0) writeEdges(out, plan, slot, OLDER_METRIC, Math.min(older, MAX_EDGES), random);
 }
 
 /** Writes influence rows for a minority: who shaped this artist (usually a hub of its scene), sometimes both ways. */
@@ -108,11 +105,11 @@ export function writeInfluences(out: JsonlWriter, plan: CanonPlan, slot: number,
   const odds = plan.role[slot] === Role.star ? 0.04 : 0.01;
   if (!random.chance(odds)) return;
   const wanted = random.chance(0.3) ? 2 : 1;
-  let n = 0;
-  for (let attempt = 0; attempt < wanted + 2 && n < wanted; attempt++) {
+  const picked: number[] = [];
+  for (let attempt = 0; attempt < wanted + 2 && picked.length < wanted; attempt++) {
     const from = c < 0 ? random.int(plan.stars) : memberOf(plan, random.chance(0.8) ? c : nearbyCommunity(plan, c, random), 3, random);
-    if (from === slot || (n === 1 && picked[0] === from)) continue;
-    picked[n++] = from;
+    if (from === slot || picked.includes(from)) continue;
+    picked.push(from);
     const shaper = plan.artistId[from] as number;
     const row = `{"from":${shaper},"to":${artist}}`;
     out.row(row);

@@ -8,7 +8,7 @@ import { HOME_LABELS } from './communities.ts';
 import { labelName } from './names.ts';
 import type { CanonPlan } from './plan.ts';
 import { labelProfile } from './profiles.ts';
-import { Random, Stream } from './random.ts';
+import { Random, Stream, shuffle } from './random.ts';
 import { Role } from './role.ts';
 import type { JsonlWriter } from './writer.ts';
 import { Zipf } from './zipf.ts';
@@ -38,25 +38,19 @@ export function buildLabels(seed: number, stars: number): LabelTable {
   const random = new Random(seed, Stream.label, 0);
   const base: string[] = [];
   const name: string[] = [];
-  const namesakes = new Map<number, number>();
+  // the catalogue tells labels of one name apart by a number: "Name", "Name (2)", ...
+  const taken = new Map<string, number>();
   const start = new Int16Array(count);
   const end = new Int16Array(count);
   const parent = new Int32Array(count).fill(-1);
   const dormant = new Uint8Array(count);
   for (let r = 0; r < count; r++) {
     if (r > 10 && random.chance(0.06)) dormant[r] = 1;
-    if (r > 3 && random.chance(0.04)) {
-      const original = random.int(r);
-      const root = base[original] as string;
-      const number = (namesakes.get(original) ?? 1) + 1;
-      namesakes.set(original, number);
-      base.push(root);
-      name.push(`${root} (${number})`);
-    } else {
-      const fresh = labelName(random);
-      base.push(fresh);
-      name.push(fresh);
-    }
+    const root = r > 3 && random.chance(0.04) ? (base[random.int(r)] as string) : labelName(random);
+    const number = (taken.get(root) ?? 0) + 1;
+    taken.set(root, number);
+    base.push(root);
+    name.push(number === 1 ? root : `${root} (${number})`);
     const first = LAST_YEAR - 1 - Math.floor(72 * Math.pow(random.float(), 1.4));
     const typicalSpan = 3 + 35 / Math.sqrt(1 + r / 20);
     start[r] = first;
@@ -71,67 +65,112 @@ export function buildLabels(seed: number, stars: number): LabelTable {
     next += 1 + random.int(random.chance(0.8) ? 6 : 60);
   }
   const positions = Int32Array.from({ length: count }, (_, i) => i);
-  for (let i = count - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const t = positions[i] as number;
-    positions[i] = positions[j] as number;
-    positions[j] = t;
-  }
+  shuffle(positions, random);
   for (let r = 0; r < count; r++) id[r] = ids[positions[r] as number] as number;
   return { count, id, name, start, end, parent, dormant, popularity: new Zipf(count, 0.75) };
 }
 
-/** Writes labels.jsonl and label_years.jsonl in label id order. */
-export async function writeLabels(plan: CanonPlan, labelsOut: JsonlWriter, yearsOut: JsonlWriter): Promise<void> {
+function ranksById(labels: LabelTable): Int32Array {
+  return Int32Array.from({ length: labels.count }, (_, i) => i).sort((a, b) => (labels.id[a] as number) - (labels.id[b] as number));
+}
+
+/** Writes labels.jsonl in label id order. */
+export async function writeLabels(plan: CanonPlan, out: JsonlWriter): Promise<void> {
   const labels = plan.labels;
   const random = new Random(plan.seed, Stream.label, 1);
-  const ranks = Int32Array.from({ length: labels.count }, (_, i) => i).sort((a, b) => (labels.id[a] as number) - (labels.id[b] as number));
-  // roughly what the canon's artists release on all labels together, to keep official counts above it
-  const canonReleases = plan.artists * 3.5;
-  for (const r of ranks) {
+  for (const r of ranksById(labels)) {
     random.reseed(plan.seed, Stream.label, 1000 + r);
-    const id = labels.id[r] as number;
     const parentRank = labels.parent[r] as number;
-    let row = `{"id":${id},"name":${JSON.stringify(labels.name[r])}`;
+    let row = `{"id":${labels.id[r]},"name":${JSON.stringify(labels.name[r])}`;
     const profile = labelProfile(plan, r, random);
     if (profile !== undefined) row += `,"profile":${profile === null ? 'null' : JSON.stringify(profile)}`;
     if (parentRank >= 0) row += `,"parent":${labels.id[parentRank]}`;
     else if (random.chance(0.7)) row += ',"parent":null';
-    labelsOut.row(row + '}');
+    out.row(row + '}');
+    if (out.full) await out.flush();
+  }
+}
 
+/**
+ * The canon's own releases per label and year, gathered while artist_labels
+ * is written, so that the official counts written afterwards are never
+ * below them. An artist's releases on a label are spread over its years
+ * there, rounded up.
+ */
+export class CanonLabelReleases {
+  readonly #labels: LabelTable;
+  readonly #offset: Int32Array;
+  readonly #counts: Int32Array;
+
+  constructor(labels: LabelTable) {
+    this.#labels = labels;
+    this.#offset = new Int32Array(labels.count + 1);
+    for (let r = 0; r < labels.count; r++) this.#offset[r + 1] = (this.#offset[r] as number) + (labels.end[r] as number) - (labels.start[r] as number) + 1;
+    this.#counts = new Int32Array(this.#offset[labels.count] as number);
+  }
+
+  add(rank: number, first: number, last: number, releases: number): void {
+    const perYear = Math.ceil(releases / (last - first + 1));
+    const base = (this.#offset[rank] as number) - (this.#labels.start[rank] as number);
+    for (let year = first; year <= last; year++) this.#counts[base + year] = (this.#counts[base + year] as number) + perYear;
+  }
+
+  /** The canon's releases on the label in `year`; `year` must be within the label's span. */
+  of(rank: number, year: number): number {
+    return this.#counts[(this.#offset[rank] as number) + year - (this.#labels.start[rank] as number)] as number;
+  }
+}
+
+/**
+ * Writes label_years.jsonl in label id order: for every year of a label's
+ * span (but a few quiet ones) the canon's own releases plus releases by
+ * artists the canon does not hold, more for bigger labels.
+ */
+export async function writeLabelYears(plan: CanonPlan, canon: CanonLabelReleases, out: JsonlWriter): Promise<void> {
+  const labels = plan.labels;
+  const random = new Random(plan.seed, Stream.label, 2);
+  const outsideReleases = plan.artists * 3;
+  for (const r of ranksById(labels)) {
+    random.reseed(plan.seed, Stream.label, 2 * labels.count + 1000 + r);
+    const id = labels.id[r] as number;
     const first = labels.start[r] as number;
     const last = labels.end[r] as number;
-    const perYear = (2 * labels.popularity.share(r) * canonReleases) / (last - first + 1) + 2;
+    const perYear = (labels.popularity.share(r) * outsideReleases) / (last - first + 1) + 2;
     for (let year = first; year <= last; year++) {
-      if (year !== first && random.chance(0.08)) continue;
-      const count = 1 + Math.round(perYear * random.lognormal(0.5));
-      yearsOut.row(`{"label":${id},"year":${year},"count":${count}}`);
+      const own = canon.of(r, year);
+      if (own === 0 && year !== first && random.chance(0.08)) continue;
+      const count = own + 1 + Math.round(perYear * random.lognormal(0.5));
+      out.row(`{"label":${id},"year":${year},"count":${count}}`);
     }
-    if (labelsOut.full) await labelsOut.flush();
-    if (yearsOut.full) await yearsOut.flush();
+    if (out.full) await out.flush();
   }
 }
 
 const LABELS_PER_STAR = [0.3, 0.45, 0.17, 0.06, 0.01, 0.01];
 const LABELS_PER_OTHER = [0.6, 0.3, 0.1];
-const chosen = new Int32Array(8);
 
 /** Writes an artist's artist_labels rows: mostly its community's home labels, some anywhere. */
-export function writeArtistLabels(out: JsonlWriter, plan: CanonPlan, slot: number, artist: number, career: readonly [number, number], random: Random): void {
+export function writeArtistLabels(
+  out: JsonlWriter,
+  plan: CanonPlan,
+  slot: number,
+  artist: number,
+  career: readonly [number, number],
+  canon: CanonLabelReleases,
+  random: Random,
+): void {
   const labels = plan.labels;
   const community = plan.communityOf[slot] as number;
   const star = plan.role[slot] === Role.star;
   const wanted = random.weighted(star ? LABELS_PER_STAR : LABELS_PER_OTHER);
-  let n = 0;
+  const chosen: number[] = [];
   for (let attempt = 0; attempt < wanted; attempt++) {
     let rank = -1;
     if (community >= 0 && random.chance(0.7)) rank = plan.communities.labels[community * HOME_LABELS + random.int(HOME_LABELS)] as number;
     if (rank < 0) rank = labels.popularity.sample(random);
     if (star) while (labels.dormant[rank] === 1) rank = (rank + 1) % labels.count;
-    let seen = false;
-    for (let i = 0; i < n; i++) if (chosen[i] === rank) seen = true;
-    if (seen) continue;
-    chosen[n++] = rank;
+    if (chosen.includes(rank)) continue;
+    chosen.push(rank);
     const releases = Math.min(2000, Math.floor(random.pareto(1.4)));
     let low = Math.max(labels.start[rank] as number, career[0]);
     let high = Math.min(labels.end[rank] as number, career[1]);
@@ -141,6 +180,7 @@ export function writeArtistLabels(out: JsonlWriter, plan: CanonPlan, slot: numbe
     }
     const first = random.between(low, high);
     const last = Math.min(high, first + Math.floor(random.float() * Math.min(releases, 12)));
+    canon.add(rank, first, last, releases);
     out.row(`{"artist":${artist},"label":${labels.id[rank]},"releases":${releases},"first_year":${first},"last_year":${last}}`);
   }
 }

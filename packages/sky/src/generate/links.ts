@@ -12,7 +12,6 @@ import { Role } from './role.ts';
 import type { JsonlWriter } from './writer.ts';
 
 export const LISTEN_RELATIONS = ['streaming', 'free streaming', 'purchase for download', 'download for free', 'bandcamp', 'soundcloud', 'youtube music'] as const;
-export const OTHER_RELATIONS = ['official homepage', 'social network', 'wikidata', 'discogs', 'last.fm'] as const;
 export const VIDEO_RELATION = 'youtube';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -69,15 +69,17 @@ function latinPersonName(random: Random): string {
 
 function latinGroupName(random: Random): string {
   const roll = random.float();
-  if (roll < 0.22) return `The ${random.pick(NOUNS)}`;
-  if (roll < 0.42) return `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
-  if (roll < 0.52) return `The ${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
-  if (roll < 0.7) return latinWord(random, 3);
-  if (roll < 0.78) return `${latinWord(random, 2)} ${latinWord(random, 2)}`;
-  if (roll < 0.84) return `${latinWord(random, 2)} & the ${random.pick(NOUNS)}`;
-  if (roll < 0.88) return `${random.pick(TITLE_NOUNS)} ${random.between(2, 999)}`;
-  if (roll < 0.92) return `${latinWord(random, 1).charAt(0)}.${latinWord(random, 1).charAt(0)}.${latinWord(random, 1).charAt(0)}.`;
-  if (roll < 0.96) return `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)} ${random.pick(['Band', 'Collective', 'Trio', 'Quartet', 'Sound System', 'Club'])}`;
+  if (roll < 0.005) return `The ${random.pick(NOUNS)}`;
+  if (roll < 0.055) return `${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
+  if (roll < 0.075) return `The ${random.pick(ADJECTIVES)} ${random.pick(NOUNS)}`;
+  if (roll < 0.18) return `${random.pick(ADJECTIVES)} ${latinWord(random, 2)}`;
+  if (roll < 0.28) return `The ${latinWord(random, 2)}s`;
+  if (roll < 0.56) return latinWord(random, 3);
+  if (roll < 0.7) return `${latinWord(random, 2)} ${latinWord(random, 2)}`;
+  if (roll < 0.76) return `${latinWord(random, 2)} & the ${random.pick(NOUNS)}`;
+  if (roll < 0.81) return `${random.pick(TITLE_NOUNS)} ${random.between(2, 999)}`;
+  if (roll < 0.86) return `${latinWord(random, 1).charAt(0)}.${latinWord(random, 1).charAt(0)}.${latinWord(random, 1).charAt(0)}.`;
+  if (roll < 0.92) return `${latinWord(random, 2)} ${random.pick(NOUNS)} ${random.pick(['Band', 'Collective', 'Trio', 'Quartet', 'Sound System', 'Club'])}`;
   return `${latinWord(random, 2)} ${random.pick(['N\'', '&', '+', 'vs.', 'and'])} ${latinWord(random, 2)}`;
 }
 
@@ -99,7 +101,7 @@ function latinNameOfKind(kind: ArtistKind, random: Random): string {
     case 'character':
       return random.pick([`Captain ${latinWord(random, 2)}`, `${latinWord(random, 2)} the ${random.pick(['Cat', 'Bear', 'Robot', 'Dragon', 'Fox'])}`, `Princess ${latinWord(random, 2)}`]);
     default:
-      return random.pick([`${latinWord(random, 2)} Project`, `Various ${random.pick(NOUNS)}`, `${latinWord(random, 2)} Ensemble`, `${latinWord(random, 2)} Sound System`]);
+      return random.pick([`${latinWord(random, 2)} Project`, `${random.pick(ADJECTIVES)} ${latinWord(random, 2)} Project`, `${latinWord(random, 2)} Ensemble`, `${latinWord(random, 2)} Sound System`]);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { COUNTRIES } from './countries.ts';
 import { placeName } from './names.ts';
-import { Random, Stream } from './random.ts';
+import { Random, Stream, shuffle } from './random.ts';
 import type { JsonlWriter } from './writer.ts';
 import { Zipf } from './zipf.ts';
 
@@ -48,12 +48,7 @@ export function buildPlaces(seed: number, stars: number): PlaceTable {
   }
   const qidOfRank = new Int32Array(count);
   const positions = Int32Array.from({ length: count }, (_, i) => i);
-  for (let i = count - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const t = positions[i] as number;
-    positions[i] = positions[j] as number;
-    positions[j] = t;
-  }
+  shuffle(positions, random);
   for (let r = 0; r < count; r++) qidOfRank[r] = qidByPosition[positions[r] as number] as number;
 
   const members: number[][] = COUNTRIES.map(() => []);

@@ -137,11 +137,6 @@ export class Random {
     }
     return weights.length - 1;
   }
-
-  /** Eight lowercase hex digits. */
-  hex8(): string {
-    return this.next().toString(16).padStart(8, '0');
-  }
 }
 
 /** Shuffles `values` in place (Fisher-Yates). */

@@ -15,20 +15,31 @@ export interface Canon {
   readonly queries: CanonQueries;
   readonly search: SearchIndexes;
   readonly grid: Grid;
-  /** Stars per grid cell. */
-  readonly cells: ReadonlyMap<number, number>;
+  /** Stars in the cells before each cell of its row: stars in cells c0..c1 of a row are prefix[c1 + 1] - prefix[c0], per row of size + 1. */
+  readonly cellPrefix: Float64Array;
+  readonly starCount: number;
+}
+
+function rowPrefixSums(cells: ReadonlyMap<number, number>, size: number): Float64Array {
+  const prefix = new Float64Array(size * (size + 1));
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) prefix[r * (size + 1) + c + 1] = prefix[r * (size + 1) + c]! + (cells.get(r * size + c) ?? 0);
+  }
+  return prefix;
 }
 
 async function loadCanon(runner: SqlRunner): Promise<Canon> {
   const queries = new CanonQueries(runner);
   const meta = await queries.meta();
+  const cells = await queries.cellCounts();
   const g = JSON.parse(meta.get('grid') ?? '{"minX":0,"maxX":0,"minY":0,"maxY":0,"size":256}') as { minX: number; maxX: number; minY: number; maxY: number; size: number };
   return {
     id: meta.get('canon_id') ?? '',
     queries,
     search: await loadSearchIndexes(queries),
     grid: gridOf(g.minX, g.maxX, g.minY, g.maxY, g.size),
-    cells: await queries.cellCounts(),
+    cellPrefix: rowPrefixSums(cells, g.size),
+    starCount: [...cells.values()].reduce((sum, n) => sum + n, 0),
   };
 }
 
