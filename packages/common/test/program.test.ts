@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runProgramProcess, startServer } from '../src/testing/index.ts';
+import { repoRoot, runProgramProcess, startServer } from '../src/testing/index.ts';
 
 const programs = [
   ['sky', 'SKY_', '/api/health'],
@@ -38,12 +41,17 @@ for (const [program, prefix, health] of programs) {
     });
 
     it('serves its health route and stops cleanly on SIGTERM', async () => {
-      const server = await startServer(program, [], { [`${prefix}DATABASE_URL`]: ':memory:' });
+      const dir = await mkdtemp(join(tmpdir(), 'program-test-'));
+      const database = join(dir, `${program}.db`);
+      // The sky is healthy only with a canon to serve.
+      if (program === 'sky') assert.equal((await runProgramProcess('sky', ['import', `${repoRoot}packages/sky/test/fixtures/small-canon`, '--database', database])).code, 0);
+      const server = await startServer(program, [], { [`${prefix}DATABASE_URL`]: database });
       try {
         const res = await fetch(`${server.url}${health}`);
         assert.equal(res.status, 200);
       } finally {
         assert.equal(await server.stop('SIGTERM'), 0);
+        await rm(dir, { recursive: true, force: true });
       }
     });
   });
