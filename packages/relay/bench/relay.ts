@@ -351,6 +351,8 @@ async function main(): Promise<number> {
   };
   const watchdog = setTimeout(() => abandon(`over ${LIMIT_MS / 1000} s`), LIMIT_MS);
   process.once('SIGINT', () => abandon('interrupted')).once('SIGTERM', () => abandon('terminated'));
+  // Other work on the machine skews every figure: say how busy it was.
+  const loadBefore = os.loadavg()[0]!.toFixed(2);
   try {
     const relay = await startRelay(dir);
     cleanups.push(() => stopRelay(relay.child));
@@ -380,7 +382,7 @@ async function main(): Promise<number> {
     console.log(`JetStream wake-up: ${showWake(jetWake)}; ${IDLE_WAITERS} idle core subscriptions on one connection, probe is an ordered consumer`);
 
     const cpu = os.cpus()[0]?.model.trim() ?? '?';
-    console.log(`\n${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NATS server ${nc.info?.version ?? '?'}`);
+    console.log(`\n${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NATS server ${nc.info?.version ?? '?'}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after`);
     console.log(`${WRITERS} writers, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s, median of ${ROUNDS} rounds; ${SAMPLES} wake-up samples\n`);
     console.log(table(relayRounds, jetRounds, relayWake, jetWake));
     if (relay.complaints.length > 0) console.log(`\nrelay logged warnings or errors:\n${relay.complaints.join('\n')}`);

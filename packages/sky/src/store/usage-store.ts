@@ -33,7 +33,7 @@ const migrations = {
  * PostgreSQL in the connection's own schema.
  */
 export function usageLocation(databaseUrl: string): string {
-  if (isPostgresUrl(databaseUrl)) return databaseUrl;
+  if (isPostgresUrl(databaseUrl) || databaseUrl === ':memory:') return databaseUrl;
   const extension = extname(databaseUrl);
   return join(dirname(databaseUrl), `${basename(databaseUrl, extension)}-usage${extension || '.db'}`);
 }
