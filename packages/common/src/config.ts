@@ -18,6 +18,8 @@ export interface Setting<T> {
   readonly flag?: string;
   readonly default: T;
   readonly describe: string;
+  /** A value never repeated in messages (passwords, tokens, secrets). */
+  readonly secret?: boolean;
   /** Turns the raw text into a value, or throws an Error whose message says what is expected. */
   parse(raw: string): T;
 }
@@ -41,7 +43,8 @@ export function loadConfig<S extends SettingsSpec>(
     try {
       out[key] = setting.parse(raw);
     } catch (error) {
-      throw new ConfigError(`invalid setting ${name}=${JSON.stringify(raw)}: ${(error as Error).message}`);
+      const shown = setting.secret ? '' : `=${JSON.stringify(raw)}`;
+      throw new ConfigError(`invalid setting ${name}${shown}: ${(error as Error).message}`);
     }
   }
   return Object.freeze(out) as ConfigOf<S>;

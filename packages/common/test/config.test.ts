@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     });
   }
 
+  it('never repeats the value of a secret setting', () => {
+    const secrets = { token: { env: 'X_TOKEN', default: undefined, describe: 'a token', secret: true, parse: integer(1, 2) } };
+    assert.throws(
+      () => loadConfig(secrets, { env: { X_TOKEN: 'hunter2' } }),
+      (error: unknown) => error instanceof ConfigError && error.message === 'invalid setting X_TOKEN: expected a whole number from 1 to 2',
+    );
+  });
+
   it('integer() accepts only plain decimal whole numbers in range', () => {
     const parse = integer(1, 10);
     assert.equal(parse('10'), 10);

@@ -7,6 +7,7 @@ export const relaySettings = Object.freeze({
     flag: 'token',
     default: undefined,
     describe: 'bearer token every /v1 request must carry (unset: open relay)',
+    secret: true,
     parse: nonEmptyText,
   }),
 });

@@ -26,10 +26,16 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+/** Statements are prepared once per SQL text: Kysely compiles the same text for every run of a query. */
 function adaptDatabase(connection: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => connection.close(),
-    prepare: (sql) => adaptStatement(connection.prepare(sql)),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement === undefined) statements.set(sql, (statement = adaptStatement(connection.prepare(sql))));
+      return statement;
+    },
   };
 }
 
