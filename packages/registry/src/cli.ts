@@ -1,18 +1,18 @@
-import { loadConfig, runProgram, serveCommand, UsageError, type Command } from '@quartet/common';
 import { readFile } from 'node:fs/promises';
-import { runBuild } from './build/build-command.ts';
+import { runProgram, settingOptions, UsageError, type Command } from '@quartet/common/cli';
+import { loadConfig } from '@quartet/common/config';
 import { buildSettings, serveSettings } from './config.ts';
-import { formatProblems, validateItem } from './item/validate-item.ts';
-import { fetchJson, InstallError } from './install/fetch-item.ts';
-import { runAdd } from './install/install-command.ts';
-import { nameInUrl } from './install/resolve-tree.ts';
-import { buildRegistryApp } from './server.ts';
+
+// Each command loads what it needs when it runs: `registry add` and `validate`
+// start without the HTTP server, the database drivers or the logger.
 
 const validate: Command = {
   summary: 'Check registry item files against the item format; one line per problem.',
   usage: 'FILE...',
   positionals: { min: 1, max: Infinity },
   async run({ positionals }) {
+    const { formatProblems, validateItem } = await import('./item/validate-item.ts');
+    const { nameInUrl } = await import('./install/resolve-tree.ts');
     let failed = false;
     for (const file of positionals) {
       let value: unknown;
@@ -37,6 +37,7 @@ const build: Command = {
   settings: buildSettings,
   async run({ values }) {
     const config = loadConfig(buildSettings, { env: process.env, flags: values });
+    const { runBuild } = await import('./build/build-command.ts');
     const problems = await runBuild({ manifestPath: config.manifest, outDir: config.out, baseUrl: config.baseUrl });
     for (const line of problems) console.log(line);
     if (problems.length === 0) console.log(`built ${config.manifest} into ${config.out} for ${config.baseUrl}`);
@@ -53,6 +54,8 @@ const add: Command = {
     for (const url of positionals) {
       if (!/^https?:\/\//.test(url)) throw new UsageError(`"${url}" is not an item URL; give the full http(s) URL of the item`);
     }
+    const { fetchJson, InstallError } = await import('./install/fetch-item.ts');
+    const { runAdd } = await import('./install/install-command.ts');
     try {
       return await runAdd({
         urls: positionals,
@@ -73,6 +76,18 @@ const add: Command = {
   },
 };
 
+const serve: Command = {
+  summary: 'Run the registry server.',
+  usage: '[options]',
+  options: settingOptions(serveSettings),
+  settings: serveSettings,
+  async run(args) {
+    const { serveCommand } = await import('@quartet/common');
+    const { buildRegistryApp } = await import('./server.ts');
+    return serveCommand({ service: 'registry', settings: serveSettings, build: (config, logger) => buildRegistryApp({ dir: config.dir, logger }) }).run(args);
+  },
+};
+
 export function main(argv: readonly string[]): Promise<number> {
   return runProgram(
     {
@@ -81,7 +96,7 @@ export function main(argv: readonly string[]): Promise<number> {
       commands: {
         validate,
         build,
-        serve: serveCommand({ service: 'registry', settings: serveSettings, build: (config, logger) => buildRegistryApp({ dir: config.dir, logger }) }),
+        serve,
         add,
       },
     },

@@ -1,4 +1,5 @@
-import { listenSettings, nonEmptyText, setting } from '@quartet/common';
+// Only the light configuration module: the CLI loads it for every command.
+import { listenSettings, nonEmptyText, setting } from '@quartet/common/config';
 
 export const DEFAULT_DIR = './public';
 

@@ -316,6 +316,18 @@ async function jetStreamWakeups(js: JetStreamClient, stream: string, prefix: str
 
 // ---------------------------------------------------------------- main
 
+/** Share of CPU time spent busy over one second: other work on the machine skews every figure. */
+async function busyShare(): Promise<number> {
+  const sample = () => {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3]! + ticks[4]! };
+  };
+  const before = sample();
+  await sleep(1_000);
+  const after = sample();
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
+}
+
 const median = (values: readonly number[]) => percentile(values, 0.5);
 
 function table(relay: Throughput[], jet: Throughput[], relayWake: Latency, jetWake: Latency): string {
@@ -351,8 +363,7 @@ async function main(): Promise<number> {
   };
   const watchdog = setTimeout(() => abandon(`over ${LIMIT_MS / 1000} s`), LIMIT_MS);
   process.once('SIGINT', () => abandon('interrupted')).once('SIGTERM', () => abandon('terminated'));
-  // Other work on the machine skews every figure: say how busy it was.
-  const loadBefore = os.loadavg()[0]!.toFixed(2);
+  const busyBefore = await busyShare();
   try {
     const relay = await startRelay(dir);
     cleanups.push(() => stopRelay(relay.child));
@@ -382,7 +393,7 @@ async function main(): Promise<number> {
     console.log(`JetStream wake-up: ${showWake(jetWake)}; ${IDLE_WAITERS} idle core subscriptions on one connection, probe is an ordered consumer`);
 
     const cpu = os.cpus()[0]?.model.trim() ?? '?';
-    console.log(`\n${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NATS server ${nc.info?.version ?? '?'}, load average ${loadBefore} before, ${os.loadavg()[0]!.toFixed(2)} after`);
+    console.log(`\n${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, NATS server ${nc.info?.version ?? '?'}, CPU ${(busyBefore * 100).toFixed(0)}% busy before the start`);
     console.log(`${WRITERS} writers, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s, median of ${ROUNDS} rounds; ${SAMPLES} wake-up samples\n`);
     console.log(table(relayRounds, jetRounds, relayWake, jetWake));
     if (relay.complaints.length > 0) console.log(`\nrelay logged warnings or errors:\n${relay.complaints.join('\n')}`);

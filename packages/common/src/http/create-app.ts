@@ -26,18 +26,23 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     loggerInstance: options.logger as FastifyBaseLogger,
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
+    // A child logger per request only pays off when its request line is written.
+    childLoggerFactory: (logger, bindings, childOptions) => ((logger as Logger).isLevelEnabled('info') ? logger.child(bindings, childOptions) : logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Long names must reach the handler to be refused with a clear code, not a 404.
     routerOptions: { maxParamLength: 4096 },
     return503OnClosing: false,
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
-      'request',
-    );
-  });
+  if (options.logger.isLevelEnabled('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
+        'request',
+      );
+      done();
+    });
+  }
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, httpErrors.not_found()));
   app.setErrorHandler((error, request, reply) => sendError(reply, toServiceError(error, request)));

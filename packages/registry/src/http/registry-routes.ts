@@ -17,7 +17,7 @@ function itemFile(file: string): string | undefined {
 
 function send(request: FastifyRequest, reply: FastifyReply, file: ServedFile | undefined, cacheControl: string): FastifyReply {
   if (file === undefined) throw registryErrors.not_found();
-  reply.header('etag', file.etag).header('cache-control', cacheControl).type('application/json; charset=utf-8');
+  reply.header('etag', file.etag).header('cache-control', cacheControl).header('access-control-allow-origin', '*').type('application/json; charset=utf-8');
   if (matchesIfNoneMatch(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
   return reply.send(file.body);
 }
@@ -42,5 +42,5 @@ export function registryRoutes(app: FastifyInstance, files: ItemFiles): void {
   const schema = Buffer.from(JSON.stringify(schemaText, null, 2) + '\n');
   const schemaFile: ServedFile = { body: schema, etag: etagOf(schema) };
   methodRoutes(app, '/schema/registry-item.json', { GET: async (request, reply) => send(request, reply, schemaFile, LATEST_CACHE) });
-  methodRoutes(app, '/health', { GET: async () => ({ status: 'ok' }) });
+  methodRoutes(app, '/health', { GET: async (_request, reply) => reply.header('access-control-allow-origin', '*').send({ status: 'ok' }) });
 }
