@@ -2,6 +2,7 @@ import { decode, encode } from 'cborg';
 import { Agent, request, type Dispatcher } from 'undici';
 import { genesis, link } from '../domain/chain.ts';
 import { formatCursor, startCursor, type Cursor } from '../domain/cursor.ts';
+import { decodePage, type DecodedPage } from './page-decoder.ts';
 
 export interface Written {
   readonly stream: Uint8Array;
@@ -99,6 +100,11 @@ export class RelayClient {
   }
 
   async #call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: Uint8Array, signal?: AbortSignal): Promise<Map<number, unknown>> {
+    return decode(await this.#fetch(method, path, body, signal), { useMaps: true }) as Map<number, unknown>;
+  }
+
+  /** The answer's bytes; a refusal becomes a RelayError carrying its Problem. */
+  async #fetch(method: 'GET' | 'POST' | 'DELETE', path: string, body?: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
     const response = await request(`${this.#base}${path}`, {
       method,
       headers: body === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/cbor' },
@@ -107,9 +113,8 @@ export class RelayClient {
       signal,
     });
     const bytes = new Uint8Array(await response.body.arrayBuffer());
-    const message = decode(bytes, { useMaps: true }) as Map<number, unknown>;
-    if (response.statusCode !== 200) throw new RelayError(response.statusCode, message);
-    return message;
+    if (response.statusCode !== 200) throw new RelayError(response.statusCode, decode(bytes, { useMaps: true }) as Map<number, unknown>);
+    return bytes;
   }
 
   async append(name: string, batch: { epoch: number; entries: readonly Uint8Array[]; stream?: Uint8Array }): Promise<Written> {
@@ -119,31 +124,40 @@ export class RelayClient {
     return { stream: answer.get(0) as Uint8Array, epoch: answer.get(1) as number, first: answer.get(2) as number, last: answer.get(3) as number };
   }
 
+  /** One page as the relay sent it, not yet checked. */
+  async #page(name: string, after: Cursor | undefined, limit: number | undefined): Promise<DecodedPage> {
+    const query = new URLSearchParams();
+    if (after !== undefined) query.set('after', formatCursor(after));
+    if (limit !== undefined) query.set('limit', String(limit));
+    const suffix = query.size === 0 ? '' : `?${query}`;
+    return decodePage(await this.#fetch('GET', `/v1/streams/${encodeURIComponent(name)}/entries${suffix}`));
+  }
+
   /** One page after `after` (or from the start), verified against it. */
   async read(name: string, options: { after?: Cursor; limit?: number } = {}): Promise<ClientPage> {
-    const query = new URLSearchParams();
-    if (options.after !== undefined) query.set('after', formatCursor(options.after));
-    if (options.limit !== undefined) query.set('limit', String(options.limit));
-    const suffix = query.size === 0 ? '' : `?${query}`;
-    const answer = await this.#call('GET', `/v1/streams/${encodeURIComponent(name)}/entries${suffix}`);
-    const entries = (answer.get(3) as Map<number, unknown>[]).map((e) => ({
-      seq: e.get(0) as number,
-      epoch: e.get(1) as number,
-      hash: e.get(2) as Uint8Array,
-      data: e.get(3) as Uint8Array,
-    }));
-    const page = { stream: answer.get(0) as Uint8Array, epoch: answer.get(1) as number, head: answer.get(2) as number, entries };
+    const page = await this.#page(name, options.after, options.limit);
     return { ...page, cursor: verifyPage(page, options.after) };
   }
 
-  /** Every entry after `after` up to the head seen by the last page, page by page. */
+  /**
+   * Every entry after `after` up to the head seen by the last page, page by
+   * page. The next page is asked for while the current one is checked; it is
+   * used only if the current one chains, and it is checked in turn.
+   */
   async *readAll(name: string, options: { after?: Cursor; limit?: number } = {}): AsyncGenerator<ClientEntry, Cursor> {
     let after = options.after;
+    let pending = this.#page(name, after, options.limit);
     for (;;) {
-      const page = await this.read(name, { ...options, ...(after ? { after } : {}) });
+      const page = await pending;
+      const last = page.entries.at(-1);
+      const more = last !== undefined && last.seq < page.head;
+      if (more) {
+        pending = this.#page(name, { seq: last.seq, stream: page.stream, hash: last.hash }, options.limit);
+        pending.catch(() => {}); // reported when awaited; not if this page is refused first
+      }
+      after = verifyPage(page, after);
       yield* page.entries;
-      after = page.cursor;
-      if (after.seq >= page.head) return after;
+      if (!more) return after;
     }
   }
 

@@ -1,6 +1,6 @@
 import { relayErrors } from '../errors.ts';
 import { LIMITS } from '../domain/limits.ts';
-import type { Batch, Entry, HeadState } from '../domain/stream.ts';
+import type { Batch, HeadState } from '../domain/stream.ts';
 import { CborDecodeError, decodeStrict, encodeCbor } from './cbor.ts';
 
 // Body keys (spec part A, "Resources and their fields").
@@ -45,10 +45,7 @@ export function encodeWritten(written: { stream: Uint8Array; epoch: number; firs
   return encodeCbor(new Map<number, unknown>([[0, u8(written.stream)], [1, written.epoch], [2, written.first], [3, written.last]]));
 }
 
-export function encodePage(page: { stream: Uint8Array; epoch: number; head: number; entries: readonly Entry[] }): Uint8Array {
-  const entries = page.entries.map((e) => new Map<number, unknown>([[0, e.seq], [1, e.epoch], [2, u8(e.hash)], [3, u8(e.data)]]));
-  return encodeCbor(new Map<number, unknown>([[0, u8(page.stream)], [1, page.epoch], [2, page.head], [3, entries]]));
-}
+export { encodePage } from './page-encoder.ts';
 
 export function encodeHeads(heads: readonly { name: string; state: HeadState }[]): Uint8Array {
   const list = heads.map(({ name, state }) => {

@@ -4,10 +4,12 @@ import { migrateToLatest, type SqliteHandle } from '@quartet/common';
 import { relayErrors } from '../../errors.ts';
 import { genesis } from '../../domain/chain.ts';
 import type { Cursor } from '../../domain/cursor.ts';
-import { pageLength } from '../../domain/page-size.ts';
+import { takePage } from '../../domain/page-size.ts';
 import { checkCursor, planAppend, type AppendPlan, type Batch, type Entry, type HeadState, type StreamState } from '../../domain/stream.ts';
 import { relayMigrations, type RelaySchema } from '../migrations.ts';
 import { NO_STREAM, type ChangeListener, type Page, type RelayStore } from '../store.ts';
+
+type EntryRow = [seq: number, epoch: number, hash: Uint8Array, data: Uint8Array];
 
 interface StreamRow {
   id: Uint8Array;
@@ -25,7 +27,7 @@ export class SqliteRelayStore implements RelayStore {
   readonly #handle: SqliteHandle<RelaySchema>;
   readonly #db: DatabaseSync;
   readonly #listeners: ChangeListener[] = [];
-  readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertEntry' | 'hashAt' | 'sizes' | 'entries' | 'deleteStream' | 'deleteEntries', StatementSync>;
+  readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertEntry' | 'hashAt' | 'entries' | 'deleteStream' | 'deleteEntries', StatementSync>;
 
   static async open(handle: SqliteHandle<RelaySchema>): Promise<SqliteRelayStore> {
     await migrateToLatest(handle, relayMigrations({ bytes: 'blob' }));
@@ -42,12 +44,11 @@ export class SqliteRelayStore implements RelayStore {
       updateStream: prepare('UPDATE relay_streams SET epoch = ?, head = ?, last_hash = ? WHERE name = ?'),
       insertEntry: prepare('INSERT INTO relay_entries (stream, seq, epoch, hash, data) VALUES (?, ?, ?, ?, ?)'),
       hashAt: prepare('SELECT hash FROM relay_entries WHERE stream = ? AND seq = ?'),
-      sizes: prepare('SELECT length(data) AS size FROM relay_entries WHERE stream = ? AND seq > ? ORDER BY seq LIMIT ?'),
       entries: prepare('SELECT seq, epoch, hash, data FROM relay_entries WHERE stream = ? AND seq > ? ORDER BY seq LIMIT ?'),
       deleteStream: prepare('DELETE FROM relay_streams WHERE name = ?'),
       deleteEntries: prepare('DELETE FROM relay_entries WHERE stream = ?'),
     };
-    this.#sql.sizes.setReturnArrays(true);
+    this.#sql.entries.setReturnArrays(true);
   }
 
   #state(name: string): StreamState | undefined {
@@ -85,10 +86,9 @@ export class SqliteRelayStore implements RelayStore {
       const state = this.#state(name);
       if (state === undefined) throw relayErrors.stream_not_found();
       if (after !== undefined) checkCursor(state, after, this.#linkAt(state, after.seq));
-      const from = after?.seq ?? 0;
-      const sizes = (this.#sql.sizes.all(state.id, from, limit) as unknown as [number][]).map((r) => r[0]);
-      const count = pageLength(sizes, limit);
-      const entries = count === 0 ? [] : (this.#sql.entries.all(state.id, from, count) as unknown as Entry[]);
+      // One pass over the candidates, stopped as soon as the page is full.
+      const rows = this.#sql.entries.iterate(state.id, after?.seq ?? 0, limit) as unknown as Iterable<EntryRow>;
+      const entries = takePage(rows, (row) => row[3].byteLength, limit).map(([seq, epoch, hash, data]): Entry => ({ seq, epoch, hash, data }));
       return { stream: state.id, epoch: state.epoch, head: state.head, entries };
     });
   }
