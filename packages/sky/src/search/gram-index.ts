@@ -9,9 +9,33 @@
  *   candidates present in the second-rarest list, confirm the substring on
  *   the name, stop once enough are found.
  */
+/**
+ * Names in rank order kept as one string and its offsets: three million
+ * separate strings would each be an object for the garbage collector to
+ * trace, and its pauses would show in every answer's latency.
+ */
+export class NameList {
+  readonly #joined: string;
+  readonly #offsets: Uint32Array;
+
+  constructor(names: readonly string[]) {
+    this.#offsets = new Uint32Array(names.length + 1);
+    names.forEach((name, i) => (this.#offsets[i + 1] = this.#offsets[i]! + name.length));
+    this.#joined = names.join('');
+  }
+
+  get length(): number {
+    return this.#offsets.length - 1;
+  }
+
+  at(ordinal: number): string {
+    return this.#joined.slice(this.#offsets[ordinal], this.#offsets[ordinal + 1]);
+  }
+}
+
 export interface GramIndex {
   /** Folded names in rank order. */
-  readonly names: readonly string[];
+  readonly names: NameList;
   /** gram → ascending ordinals. */
   readonly postings: ReadonlyMap<string, Uint32Array>;
 }
@@ -49,7 +73,7 @@ export function buildGramIndex(names: readonly string[]): GramIndex {
       }
     }
   });
-  return { names, postings };
+  return { names: new NameList(names), postings };
 }
 
 /** First index in a sorted array at or after `from` whose value is ≥ `value` (galloping, then binary search). */
@@ -91,7 +115,7 @@ export function searchGrams(index: GramIndex, term: string, limit: number): numb
       if (at >= second.length) break;
       if (second[at] !== ordinal) continue;
     }
-    if (index.names[ordinal]!.includes(term)) {
+    if (index.names.at(ordinal).includes(term)) {
       found.push(ordinal);
       if (found.length === limit) break;
     }

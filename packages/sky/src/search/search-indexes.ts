@@ -1,5 +1,5 @@
 import type { CanonQueries } from '../store/canon-queries.ts';
-import type { GramIndex } from './gram-index.ts';
+import { NameList, type GramIndex } from './gram-index.ts';
 
 export type SearchList = 'stars' | 'labels' | 'scenes';
 export type SearchIndexes = Readonly<Record<SearchList, GramIndex>>;
@@ -13,7 +13,7 @@ function asOrdinals(bytes: Uint8Array): Uint32Array {
 /** Loads the three search lists (names in rank order and gram postings) computed at import. */
 export async function loadSearchIndexes(queries: CanonQueries): Promise<SearchIndexes> {
   const load = async (list: SearchList): Promise<GramIndex> => {
-    const names = await queries.searchNames(list);
+    const names = new NameList(await queries.searchNames(list));
     const postings = new Map<string, Uint32Array>();
     for (const row of await queries.searchGrams(list)) postings.set(row.gram, asOrdinals(row.ordinals));
     return { names, postings };
