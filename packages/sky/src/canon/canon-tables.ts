@@ -80,6 +80,23 @@ export const CANON_TABLES: readonly TableSpec[] = [
   t('releases', [['artist', 'int'], ['name', 'text'], ['primary_type', 'text'], ['year', 'int']], ['artist', 'name', 'primary_type', 'year'], [], true),
   t('urls', [['artist', 'int'], ['url', 'text'], ['relation', 'text']], ['artist', 'url', 'relation'], [], true),
   t('catalogue_artists', [['catalogue_id', 'int'], ['name', 'text']], ['catalogue_id']),
+  // Label rosters and scene members with what dossiers show, in rank order (brightest first): one range read per dossier.
+  t(
+    'label_members',
+    [['label', 'int'], ['rank', 'int'], ['star', 'int'], ['name', 'text'], ['releases', 'int'], ['first_year', 'int'], ['last_year', 'int'], ['x', 'real'], ['y', 'real'], ['brightness', 'real'], ['main_genre', 'text', 'null'], ['main_style', 'text', 'null'], ['qid', 'int', 'null'], ['place', 'text', 'null']],
+    ['label', 'rank'],
+    [['label', 'releases', 'star']],
+    true,
+  ),
+  t(
+    'scene_members',
+    [['qid', 'int'], ['rank', 'int'], ['star', 'int'], ['name', 'text'], ['is_birth', 'bool'], ['begin_year', 'int', 'null'], ['end_year', 'int', 'null'], ['x', 'real'], ['y', 'real'], ['brightness', 'real'], ['main_genre', 'text', 'null'], ['main_style', 'text', 'null']],
+    ['qid', 'rank'],
+    [],
+    true,
+  ),
+  // How many of a scene's members released on each label.
+  t('scene_labels', [['qid', 'int'], ['label', 'int'], ['artists', 'int']], ['qid', 'label'], [], true),
   // A nebula is known when any artist carries it; radio_size counts its stations.
   t('nebulae', [['kind', 'text'], ['name', 'text'], ['artists', 'int'], ['radio_size', 'int']], ['kind', 'name']),
   // Stations of each radio in id order with cumulative odds max(brightness, 0.05), for weighted draws.

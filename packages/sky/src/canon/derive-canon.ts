@@ -97,6 +97,16 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
     UPDATE labels SET search_rank = r.rank FROM (
       SELECT id, row_number() OVER (ORDER BY stars DESC, id ASC) - 1 AS rank FROM labels WHERE stars > 0
     ) r WHERE r.id = labels.id;
+    INSERT INTO label_members
+      SELECT al.label, s.rank, s.id, s.name, al.releases, al.first_year, al.last_year, s.x, s.y, s.brightness, s.main_genre, s.main_style, o.qid, p.name
+      FROM artist_labels al JOIN stars s ON s.id = al.artist LEFT JOIN origins o ON o.artist = s.id LEFT JOIN places p ON p.qid = o.qid
+      ORDER BY al.label, s.rank;
+    INSERT INTO scene_members
+      SELECT o.qid, s.rank, s.id, s.name, o.is_birth, a.begin_year, a.end_year, s.x, s.y, s.brightness, s.main_genre, s.main_style
+      FROM origins o JOIN stars s ON s.id = o.artist JOIN artists a ON a.id = s.id
+      ORDER BY o.qid, s.rank;
+    INSERT INTO scene_labels
+      SELECT m.qid, al.label, count(*) FROM scene_members m JOIN artist_labels al ON al.artist = m.star GROUP BY m.qid, al.label ORDER BY 1, 2;
     INSERT INTO nebulae
       SELECT CASE is_style WHEN 1 THEN 'style' ELSE 'genre' END, name, count(*), 0 FROM genres GROUP BY is_style, name ORDER BY 1, 2;
     INSERT INTO radio_members

@@ -264,16 +264,15 @@ export class CanonQueries {
 
   async labelRosterListed(id: number, limit: number) {
     return this.#db.all<{ id: number; name: string; releases: number; first_year: number; last_year: number }>(
-      'SELECT s.id, s.name, al.releases, al.first_year, al.last_year FROM artist_labels al JOIN stars s ON s.id = al.artist WHERE al.label = ? ORDER BY al.releases DESC, s.id ASC LIMIT ?',
+      'SELECT star AS id, name, releases, first_year, last_year FROM label_members WHERE label = ? ORDER BY releases DESC, star ASC LIMIT ?',
       [id, limit],
     );
   }
 
+  /** Every star on the roster, brightest first (ties by id). */
   async labelRosterMap(id: number) {
     return this.#db.all<{ id: number; x: number; y: number; brightness: number; main_genre: string | null; main_style: string | null; qid: number | null; place: string | null }>(
-      `SELECT s.id, s.x, s.y, s.brightness, s.main_genre, s.main_style, o.qid, p.name AS place
-       FROM artist_labels al JOIN stars s ON s.id = al.artist LEFT JOIN origins o ON o.artist = s.id LEFT JOIN places p ON p.qid = o.qid
-       WHERE al.label = ? ORDER BY s.brightness DESC, s.id ASC`,
+      'SELECT star AS id, x, y, brightness, main_genre, main_style, qid, place FROM label_members WHERE label = ? ORDER BY rank',
       [id],
     );
   }
@@ -308,17 +307,14 @@ export class CanonQueries {
 
   async sceneMembers(qid: number) {
     return this.#db.all<{ id: number; name: string; x: number; y: number; brightness: number; is_birth: unknown; begin_year: number | null; end_year: number | null; main_genre: string | null; main_style: string | null }>(
-      `SELECT s.id, s.name, s.x, s.y, s.brightness, o.is_birth, a.begin_year, a.end_year, s.main_genre, s.main_style
-       FROM origins o JOIN stars s ON s.id = o.artist JOIN artists a ON a.id = s.id WHERE o.qid = ? ORDER BY s.rank`,
+      'SELECT star AS id, name, x, y, brightness, is_birth, begin_year, end_year, main_genre, main_style FROM scene_members WHERE qid = ? ORDER BY rank',
       [qid],
     );
   }
 
   async sceneLabels(qid: number, limit: number): Promise<{ id: number; name: string; artists: number }[]> {
     return this.#db.all(
-      `SELECT l.id, l.display_name AS name, count(*) AS artists
-       FROM origins o JOIN stars s ON s.id = o.artist JOIN artist_labels al ON al.artist = s.id JOIN labels l ON l.id = al.label
-       WHERE o.qid = ? GROUP BY l.id, l.display_name ORDER BY count(*) DESC, l.id ASC LIMIT ?`,
+      'SELECT l.id, l.display_name AS name, sl.artists FROM scene_labels sl JOIN labels l ON l.id = sl.label WHERE sl.qid = ? ORDER BY sl.artists DESC, l.id ASC LIMIT ?',
       [qid, limit],
     );
   }
