@@ -50,12 +50,6 @@ export class WaitRegistry {
     );
   }
 
-  get size(): number {
-    let n = 0;
-    for (const set of this.#byName.values()) n += set.size;
-    return n;
-  }
-
   /**
    * Resolves with the watched streams that differ from what the waiter knows,
    * as soon as one does, or with an empty list when the timeout runs out, the

@@ -25,23 +25,3 @@ export function link(previous: Uint8Array, seq: number, epoch: number, data: Uin
   }
   return createHash('sha256').update(input).update(data).digest();
 }
-
-export interface ChainedEntry {
-  readonly seq: number;
-  readonly epoch: number;
-  readonly hash: Uint8Array;
-  readonly data: Uint8Array;
-}
-
-/**
- * Checks that `entries` follow `previous` at position `after` link by link.
- * Returns the index of the first entry that breaks the chain, or -1.
- */
-export function firstBrokenLink(previous: Uint8Array, after: number, entries: readonly ChainedEntry[]): number {
-  let prev = previous;
-  for (const [i, entry] of entries.entries()) {
-    if (entry.seq !== after + i + 1 || !Buffer.from(link(prev, entry.seq, entry.epoch, entry.data)).equals(entry.hash)) return i;
-    prev = entry.hash;
-  }
-  return -1;
-}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { firstBrokenLink, genesis, link } from '../../src/domain/chain.ts';
+import { genesis, link } from '../../src/domain/chain.ts';
 
 const sha256hex = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
 const identity = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
@@ -30,19 +30,5 @@ describe('chain', () => {
     const previous = Buffer.alloc(32, 0xab);
     const expected = sha256hex(previous, Buffer.from('001fffffffffffff', 'hex'), Buffer.from('ffffffff', 'hex'), Buffer.from('0000000000000000', 'hex'));
     assert.equal(link(previous, Number.MAX_SAFE_INTEGER, 0xffffffff, new Uint8Array()).toString('hex'), expected);
-  });
-
-  it('finds the first entry that does not chain', () => {
-    const g = genesis(identity);
-    const h1 = link(g, 1, 1, Buffer.from('a'));
-    const h2 = link(h1, 2, 1, Buffer.from('b'));
-    const entries = [
-      { seq: 1, epoch: 1, hash: h1, data: Buffer.from('a') },
-      { seq: 2, epoch: 1, hash: h2, data: Buffer.from('b') },
-    ];
-    assert.equal(firstBrokenLink(g, 0, entries), -1);
-    assert.equal(firstBrokenLink(g, 0, [entries[0]!, { ...entries[1]!, data: Buffer.from('B') }]), 1);
-    assert.equal(firstBrokenLink(g, 0, [entries[0]!, { ...entries[1]!, epoch: 2 }]), 1);
-    assert.equal(firstBrokenLink(g, 0, [entries[1]!]), 0);
   });
 });

@@ -108,6 +108,13 @@ export const CANON_TABLES: readonly TableSpec[] = [
   t('sky_meta', [['key', 'text'], ['value', 'text']], ['key']),
 ];
 
+/** The folded names of each search list in rank order: their positions are the ordinals of `search_grams`. */
+export const SEARCH_LISTS = {
+  stars: 'SELECT folded FROM stars ORDER BY rank',
+  labels: 'SELECT folded FROM labels WHERE search_rank IS NOT NULL ORDER BY search_rank',
+  scenes: 'SELECT folded FROM places WHERE search_rank IS NOT NULL ORDER BY search_rank',
+} as const;
+
 const SQLITE_TYPES: Record<ColumnType, string> = { int: 'INTEGER', real: 'REAL', text: 'TEXT', bool: 'INTEGER', bytes: 'BLOB' };
 const POSTGRES_TYPES: Record<ColumnType, string> = { int: 'bigint', real: 'double precision', text: 'text', bool: 'boolean', bytes: 'bytea' };
 

@@ -5,13 +5,7 @@ import { uploadsPlaylist } from '../domain/links.ts';
 import { GRID_SIZE, gridOf, type Grid } from '../domain/grid.ts';
 import { buildGramIndex } from '../search/gram-index.ts';
 import { CANON_FILES } from './canon-format.ts';
-import { CANON_TABLES, indexDdl, tableDdl } from './canon-tables.ts';
-
-export const SEARCH_LISTS = {
-  stars: 'SELECT folded FROM stars ORDER BY rank',
-  labels: 'SELECT folded FROM labels WHERE search_rank IS NOT NULL ORDER BY search_rank',
-  scenes: 'SELECT folded FROM places WHERE search_rank IS NOT NULL ORDER BY search_rank',
-} as const;
+import { CANON_TABLES, indexDdl, SEARCH_LISTS, tableDdl } from './canon-tables.ts';
 
 function scalar(db: DatabaseSync, sql: string): number | null {
   const row = db.prepare(sql).get() as Record<string, number | null> | undefined;

@@ -1,3 +1,4 @@
+import { SEARCH_LISTS } from '../canon/canon-tables.ts';
 import { first, placeholders, type SqlRunner, type SqlValue } from './sql-runner.ts';
 
 export interface StarSummary {
@@ -56,13 +57,8 @@ export class CanonQueries {
 
   // --- search -------------------------------------------------------------
 
-  async searchNames(list: 'stars' | 'labels' | 'scenes'): Promise<string[]> {
-    const sql = {
-      stars: 'SELECT folded FROM stars ORDER BY rank',
-      labels: 'SELECT folded FROM labels WHERE search_rank IS NOT NULL ORDER BY search_rank',
-      scenes: 'SELECT folded FROM places WHERE search_rank IS NOT NULL ORDER BY search_rank',
-    }[list];
-    return (await this.#db.all<{ folded: string }>(sql)).map((r) => r.folded);
+  async searchNames(list: keyof typeof SEARCH_LISTS): Promise<string[]> {
+    return (await this.#db.all<{ folded: string }>(SEARCH_LISTS[list])).map((r) => r.folded);
   }
 
   async searchGrams(list: string): Promise<{ gram: string; ordinals: Uint8Array }[]> {
