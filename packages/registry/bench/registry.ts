@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { writeTree } from '../test/fixtures.ts';
+import { SHADCN_CONSUMER, startColoursServer } from '../test/shadcn-consumer.ts';
 
 const HERE = import.meta.dirname;
 const REGISTRY_BIN = path.join(HERE, '..', 'bin', 'registry.js');
@@ -209,41 +211,6 @@ async function writeManifest(dir: string): Promise<string> {
   return manifest;
 }
 
-// The consumer of the shadcn compatibility test: components.json with @/ aliases through tsconfig paths.
-const CONSUMER: Record<string, unknown> = {
-  'package.json': { name: 'consumer', private: true, version: '1.0.0', dependencies: {} },
-  'tsconfig.json': { compilerOptions: { baseUrl: '.', paths: { '@/*': ['./src/*'] } } },
-  'components.json': {
-    $schema: 'https://ui.shadcn.com/schema.json',
-    style: 'new-york',
-    rsc: false,
-    tsx: true,
-    tailwind: { config: '', css: 'src/index.css', baseColor: 'neutral', cssVariables: true },
-    aliases: { components: '@/components', ui: '@/components/ui', lib: '@/lib', hooks: '@/hooks', utils: '@/lib/utils' },
-  },
-  'src/index.css': '',
-};
-
-async function writeConsumer(dir: string): Promise<void> {
-  for (const [file, content] of Object.entries(CONSUMER)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-  }
-}
-
-// shadcn fetches the base colour from REGISTRY_URL for a consumer with a tailwind section.
-const NEUTRAL = JSON.stringify({ inlineColors: { light: {}, dark: {} }, cssVars: { light: {}, dark: {} }, cssVarsV4: { light: {}, dark: {} }, inlineColorsTemplate: '', cssVarsTemplate: '' });
-
-async function startColours(): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const ok = req.url === '/colors/neutral.json';
-    res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' }).end(ok ? NEUTRAL : '{}');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 // ---------------------------------------------------------------- servers
 
 function nginxConfig(dir: string, publicDir: string, port: number): string {
@@ -381,7 +348,7 @@ try {
   }
 
   // ---- Installs: a fresh consumer per run, the same root item URL for both.
-  const started = await startColours();
+  const started = await startColoursServer();
   colours = started.server;
   const coloursUrl = started.url;
   const rootUrl = `${registryUrl}/r/${ROOT_ITEM}.json`;
@@ -396,7 +363,7 @@ try {
     for (let round = 0; round < INSTALL_RUNS; round++) {
       for (const [name, command] of Object.entries(installers)) {
         const cwd = path.join(work, `consumer-${name.split(' ')[0]}-${round}`);
-        await writeConsumer(cwd);
+        await writeTree(cwd, SHADCN_CONSUMER);
         const { args, env } = command(cwd);
         const { ms } = await mustRun(process.execPath, args, { cwd, env });
         times.set(name, [...(times.get(name) ?? []), ms]);

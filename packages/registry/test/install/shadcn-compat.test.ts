@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runProgramProcess, startServer, type RunningServer } from '@quartet/common/testing';
 import { runBuild } from '../../src/build/build-command.ts';
 import { demoManifest, tempDir, writeTree } from '../fixtures.ts';
+import { SHADCN_CONSUMER, startColoursServer } from '../shadcn-consumer.ts';
 
 /** The shadcn CLI's entry point, or undefined when the package is not installed. */
 function shadcnBin(): string | undefined {
@@ -21,22 +22,6 @@ function shadcnBin(): string | undefined {
 }
 
 const bin = shadcnBin();
-const consumer = {
-  'package.json': { name: 'consumer', private: true, version: '1.0.0', dependencies: {} },
-  'tsconfig.json': { compilerOptions: { baseUrl: '.', paths: { '@/*': ['./src/*'] } } },
-  'components.json': {
-    $schema: 'https://ui.shadcn.com/schema.json',
-    style: 'new-york',
-    rsc: false,
-    tsx: true,
-    tailwind: { config: '', css: 'src/index.css', baseColor: 'neutral', cssVariables: true },
-    aliases: { components: '@/components', ui: '@/components/ui', lib: '@/lib', hooks: '@/hooks', utils: '@/lib/utils' },
-  },
-  'src/index.css': '',
-};
-// The base colour file shadcn fetches from REGISTRY_URL for a consumer with a tailwind section.
-const neutral = JSON.stringify({ inlineColors: { light: {}, dark: {} }, cssVars: { light: {}, dark: {} }, cssVarsV4: { light: {}, dark: {} }, inlineColorsTemplate: '', cssVarsTemplate: '' });
-
 describe('compatibility with the shadcn CLI', { skip: bin === undefined ? 'the shadcn package is not installed' : false }, () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   let registry: RunningServer;
@@ -47,14 +32,7 @@ describe('compatibility with the shadcn CLI', { skip: bin === undefined ? 'the s
     dir = await tempDir();
     registry = await startServer('registry', ['--dir', join(dir.path, 'public')]);
     assert.deepEqual(await runBuild({ manifestPath: demoManifest, outDir: join(dir.path, 'public'), baseUrl: registry.url }), []);
-    colours = createServer((req, res) => {
-      const ok = req.url === '/colors/neutral.json';
-      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' }).end(ok ? neutral : '{}');
-    });
-    colours.listen(0, '127.0.0.1');
-    await once(colours, 'listening');
-    const address = colours.address();
-    coloursUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ server: colours, url: coloursUrl } = await startColoursServer());
   });
   after(async () => {
     await registry?.stop();
@@ -65,8 +43,8 @@ describe('compatibility with the shadcn CLI', { skip: bin === undefined ? 'the s
   it('installs the demo set with `shadcn add URL` to the same places and bytes as `registry add`', async () => {
     const theirs = join(dir.path, 'theirs');
     const ours = join(dir.path, 'ours');
-    await writeTree(theirs, consumer);
-    await writeTree(ours, consumer);
+    await writeTree(theirs, SHADCN_CONSUMER);
+    await writeTree(ours, SHADCN_CONSUMER);
     const url = `${registry.url}/r/starter.json`;
 
     const child = spawn(process.execPath, [bin!, 'add', url, '--yes'], { cwd: theirs, env: { ...process.env, REGISTRY_URL: coloursUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
