@@ -63,6 +63,29 @@ for (const backend of testBackends()) {
   });
 }
 
+describe('a sky without a canon', () => {
+  it('answers 503 (unavailable, degraded health) until a canon is imported, then serves it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sky-empty-'));
+    const path = join(dir, 'sky.db');
+    try {
+      const server = await startServer('sky', ['--database', path]);
+      try {
+        const search = await fetch(`${server.url}/api/search?q=bjork`);
+        assert.equal(search.status, 503);
+        assert.equal(((await search.json()) as { error: string }).error, 'unavailable');
+        assert.equal((await fetch(`${server.url}/api/health`)).status, 503);
+        assert.equal((await runProgramProcess('sky', ['import', SMALL_CANON, '--database', path])).code, 0);
+        await waitFor(async () => (await fetch(`${server.url}/api/search?q=bjork`)).status === 200, 10_000);
+        assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('health when the database is unreachable', () => {
   it('SQLite: answers 503 degraded while the canon file is gone, ok again once it is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sky-health-'));
