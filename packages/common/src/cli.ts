@@ -83,7 +83,8 @@ export async function runProgram(program: Program, argv: readonly string[]): Pro
     return (await command.run(parsed)) ?? 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError || isParseArgsError(error)) {
-      process.stderr.write(`${program.name} ${name}: ${(error as Error).message}\n`);
+      // One line, whatever the parser wrote.
+      process.stderr.write(`${program.name} ${name}: ${(error as Error).message.replace(/\s*\n\s*/g, ' ')}\n`);
       return 2;
     }
     throw error;
