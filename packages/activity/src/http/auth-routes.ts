@@ -47,29 +47,20 @@ export function authRoutes(app: FastifyInstance, gate: SessionGate): void {
     },
   });
 
-  methodRoutes(app, '/api/v1/auth/logout', {
-    POST: {
-      schema: { response: { 200: statusOk } },
-      async handler(request, reply) {
-        const caller = await requireCaller(gate, request, reply);
-        refuseBody(request);
-        await gate.auth.logout(caller);
-        reply.header('set-cookie', clearedSessionCookie(gate.secureCookies));
-        return { status: 'ok' };
+  // Both end sessions the same way and clear the cookie; they differ in which sessions end.
+  const logoutRoute = (url: string, end: (caller: Awaited<ReturnType<typeof requireCaller>>) => Promise<unknown>) =>
+    methodRoutes(app, url, {
+      POST: {
+        schema: { response: { 200: statusOk } },
+        async handler(request, reply) {
+          const caller = await requireCaller(gate, request, reply);
+          refuseBody(request);
+          await end(caller);
+          reply.header('set-cookie', clearedSessionCookie(gate.secureCookies));
+          return { status: 'ok' };
+        },
       },
-    },
-  });
-
-  methodRoutes(app, '/api/v1/auth/logout-everywhere', {
-    POST: {
-      schema: { response: { 200: statusOk } },
-      async handler(request, reply) {
-        const caller = await requireCaller(gate, request, reply);
-        refuseBody(request);
-        await gate.auth.logoutEverywhere(caller);
-        reply.header('set-cookie', clearedSessionCookie(gate.secureCookies));
-        return { status: 'ok' };
-      },
-    },
-  });
+    });
+  logoutRoute('/api/v1/auth/logout', (caller) => gate.auth.logout(caller));
+  logoutRoute('/api/v1/auth/logout-everywhere', (caller) => gate.auth.logoutEverywhere(caller));
 }
