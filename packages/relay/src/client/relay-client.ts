@@ -1,6 +1,6 @@
 import { decode, encode } from 'cborg';
 import { Agent, request, type Dispatcher } from 'undici';
-import { genesis, link } from '../domain/chain.ts';
+import { genesis, linkMatches } from '../domain/chain.ts';
 import { formatCursor, startCursor, type Cursor } from '../domain/cursor.ts';
 import { decodePage, type DecodedPage } from './page-decoder.ts';
 
@@ -79,7 +79,7 @@ export function verifyPage(page: Omit<ClientPage, 'cursor'>, after: Cursor | und
   for (const entry of page.entries) {
     seq += 1;
     if (entry.seq !== seq) throw new ChainError(`expected position ${seq}, got ${entry.seq}`);
-    if (!bytesEqual(link(previous, entry.seq, entry.epoch, entry.data), entry.hash)) throw new ChainError(`entry ${entry.seq} does not chain from its predecessor`);
+    if (!linkMatches(previous, entry.seq, entry.epoch, entry.data, entry.hash)) throw new ChainError(`entry ${entry.seq} does not chain from its predecessor`);
     previous = entry.hash;
   }
   if (seq > page.head) throw new ChainError(`the page ends at ${seq}, past its head ${page.head}`);
@@ -140,11 +140,12 @@ export class RelayClient {
   }
 
   /**
-   * Every entry after `after` up to the head seen by the last page, page by
-   * page. The next page is asked for while the current one is checked; it is
-   * used only if the current one chains, and it is checked in turn.
+   * Every page after `after` up to the head seen by the last one, each
+   * verified before it is yielded. The next page is asked for while the
+   * current one is checked; it is used only if the current one chains, and
+   * it is checked in turn. Returns the cursor after the last page.
    */
-  async *readAll(name: string, options: { after?: Cursor; limit?: number } = {}): AsyncGenerator<ClientEntry, Cursor> {
+  async *pages(name: string, options: { after?: Cursor; limit?: number } = {}): AsyncGenerator<ClientPage, Cursor> {
     let after = options.after;
     let pending = this.#page(name, after, options.limit);
     for (;;) {
@@ -156,8 +157,18 @@ export class RelayClient {
         pending.catch(() => {}); // reported when awaited; not if this page is refused first
       }
       after = verifyPage(page, after);
-      yield* page.entries;
+      yield { ...page, cursor: after };
       if (!more) return after;
+    }
+  }
+
+  /** Every entry after `after` up to the head seen by the last page (see `pages`). */
+  async *readAll(name: string, options: { after?: Cursor; limit?: number } = {}): AsyncGenerator<ClientEntry, Cursor> {
+    const pages = this.pages(name, options);
+    for (;;) {
+      const next = await pages.next();
+      if (next.done) return next.value;
+      yield* next.value.entries;
     }
   }
 

@@ -400,11 +400,11 @@ for (const backend of testBackends()) {
       it('answers internal without leaking SQL or paths when storage fails', async () => {
         await relay.append('fragile', batch(1, bytes('a')));
         const other = await openDatabase<unknown>(database.url);
-        await sql`DROP TABLE relay_entries`.execute(other.kysely);
+        await sql`DROP TABLE relay_chunks`.execute(other.kysely);
         await other.close();
         const answer = await relay.append('fragile', batch(1, bytes('b')));
         assertProblem(answer, 500, 'internal');
-        assert.doesNotMatch(answer.raw.toString('latin1'), /relay_entries|INSERT|SELECT|\/tmp|\.ts/);
+        assert.doesNotMatch(answer.raw.toString('latin1'), /relay_chunks|INSERT|SELECT|\/tmp|\.ts/);
       });
     });
   });

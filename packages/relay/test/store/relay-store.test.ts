@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ServiceError } from '@quartet/common';
+import { migrateToLatest, openDatabase, ServiceError } from '@quartet/common';
+import type { Kysely } from 'kysely';
+import { verifyPage } from '../../src/client/relay-client.ts';
 import { testBackends, type TestDatabase } from '@quartet/common/testing';
 import { startCursor } from '../../src/domain/cursor.ts';
-import type { HeadState } from '../../src/domain/stream.ts';
+import { planAppend, type HeadState } from '../../src/domain/stream.ts';
+import { POSTGRES_TYPES, relayMigrations, SQLITE_TYPES, type RelaySchema } from '../../src/store/migrations.ts';
 import { openRelayStore } from '../../src/store/open-relay-store.ts';
 import type { RelayStore } from '../../src/store/store.ts';
 
@@ -74,13 +77,48 @@ for (const backend of testBackends()) {
       assert.equal((await store.read('s4', undefined, 10)).head, 1);
     });
 
-    it('inserts a batch larger than one statement can carry', async () => {
+    it('stores a large batch in many chunks and reads a full page across them', async () => {
       const many = Array.from({ length: 25_000 }, (_, i) => new Uint8Array([i & 0xff]));
       const plan = await store.append('s5', { epoch: 1, entries: many });
       assert.equal(plan.after.head, 25_000);
       const page = await store.read('s5', undefined, 10_000);
       assert.equal(page.entries.length, 10_000);
       assert.equal(page.head, 25_000);
+      const next = await store.read('s5', { seq: 10_000, stream: page.stream, hash: page.entries.at(-1)!.hash }, 10_000);
+      assert.deepEqual([next.entries[0]!.seq, next.entries.at(-1)!.seq, next.entries[0]!.data[0]], [10_001, 20_000, 10_000 & 0xff]);
+    });
+  });
+
+  describe(`relay schema upgrade on ${backend.engine}`, { skip: backend.skip }, () => {
+    it('moves entries stored one per row into chunks, links and positions unchanged', async () => {
+      const database = await backend.create();
+      try {
+        const handle = await openDatabase<RelaySchema>(database.url);
+        const { '001_streams_and_entries': first } = relayMigrations(handle.engine === 'sqlite' ? SQLITE_TYPES : POSTGRES_TYPES);
+        await migrateToLatest(handle, { '001_streams_and_entries': first! });
+        const id = new Uint8Array(16).fill(9);
+        const plan = planAppend(undefined, { epoch: 3, entries: data('one', '', 'three') }, () => id);
+        const { after } = plan;
+        await handle.kysely.insertInto('relay_streams').values({ name: 'old', id, epoch: after.epoch, head: after.head, last_hash: after.lastHash }).execute();
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the 001 table is no longer part of the schema type
+        const old = handle.kysely as unknown as Kysely<any>;
+        await old.insertInto('relay_entries').values(plan.entries.map((e) => ({ stream: id, seq: e.seq, epoch: e.epoch, hash: e.hash, data: e.data }))).execute();
+        await handle.close();
+
+        const store = await openRelayStore(database.url);
+        try {
+          const page = await store.read('old', startCursor(id), 10);
+          const end = verifyPage(page, startCursor(id));
+          assert.deepEqual([end.seq, Buffer.from(end.hash).toString('hex')], [3, Buffer.from(after.lastHash).toString('hex')]);
+          assert.deepEqual(page.entries.map((e) => Buffer.from(e.data).toString()), ['one', '', 'three']);
+          const tail = await store.read('old', { seq: 1, stream: id, hash: plan.entries[0]!.hash }, 10);
+          assert.deepEqual(tail.entries.map((e) => e.seq), [2, 3]);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await database.drop();
+      }
     });
   });
 }

@@ -5,16 +5,17 @@ import type pg from 'pg';
 import { relayErrors } from '../../errors.ts';
 import { genesis } from '../../domain/chain.ts';
 import type { Cursor } from '../../domain/cursor.ts';
-import { pageLength } from '../../domain/page-size.ts';
+import { pageLength, takePage } from '../../domain/page-size.ts';
 import { checkCursor, planAppend, type AppendPlan, type Batch, type HeadState, type StreamState } from '../../domain/stream.ts';
-import { relayMigrations, type RelaySchema } from '../migrations.ts';
+import { chunkSizes, linkIn, packChunks, unpackChunks, type Chunk } from '../chunks.ts';
+import { POSTGRES_TYPES, relayMigrations, type RelaySchema } from '../migrations.ts';
 import { NO_STREAM, type ChangeListener, type Page, type RelayStore } from '../store.ts';
 import { ChangeChannel } from './change-channel.ts';
 
 type Trx = Transaction<RelaySchema>;
 
-// Rows per INSERT statement: 5 parameters each stays under PostgreSQL's 65535.
-const INSERT_CHUNK = 10_000;
+// Chunks per INSERT statement: 7 parameters each stays under PostgreSQL's 65535.
+const INSERT_ROWS = 5_000;
 
 /**
  * PostgreSQL store for several relay processes on one database. Appends to
@@ -27,7 +28,7 @@ export class PostgresRelayStore implements RelayStore {
   readonly #channel: ChangeChannel;
 
   static async open(handle: PostgresHandle<RelaySchema>): Promise<PostgresRelayStore> {
-    await migrateToLatest(handle, relayMigrations({ bytes: 'bytea' }));
+    await migrateToLatest(handle, relayMigrations(POSTGRES_TYPES));
     const channel = await ChangeChannel.listen(handle.pool.options as pg.ClientConfig, `relay_changes_${handle.schema}`);
     return new PostgresRelayStore(handle, channel);
   }
@@ -65,9 +66,10 @@ export class PostgresRelayStore implements RelayStore {
 
   async #write(trx: Trx, name: string, plan: AppendPlan): Promise<void> {
     const { after } = plan;
-    for (let i = 0; i < plan.entries.length; i += INSERT_CHUNK) {
-      const rows = plan.entries.slice(i, i + INSERT_CHUNK).map((e) => ({ stream: after.id, seq: e.seq, epoch: e.epoch, hash: e.hash, data: e.data }));
-      await trx.insertInto('relay_entries').values(rows).execute();
+    const chunks = packChunks(plan.entries);
+    for (let i = 0; i < chunks.length; i += INSERT_ROWS) {
+      const rows = chunks.slice(i, i + INSERT_ROWS).map((c) => ({ stream: after.id, ...c }));
+      await trx.insertInto('relay_chunks').values(rows).execute();
     }
     await trx.updateTable('relay_streams').set({ epoch: after.epoch, head: after.head, last_hash: after.lastHash }).where('name', '=', name).execute();
     await this.#notify(trx, name, after);
@@ -88,10 +90,12 @@ export class PostgresRelayStore implements RelayStore {
         if (state === undefined) throw relayErrors.stream_not_found();
         if (after !== undefined) checkCursor(state, after, await this.#linkAt(trx, state, after.seq));
         const from = after?.seq ?? 0;
-        const candidates = trx.selectFrom('relay_entries').where('stream', '=', state.id).where('seq', '>', from).orderBy('seq');
-        const sizes = await candidates.select(sql<number>`octet_length(data)`.as('size')).limit(limit).execute();
-        const count = pageLength(sizes.map((r) => r.size), limit);
-        const entries = count === 0 ? [] : await candidates.select(['seq', 'epoch', 'hash', 'data']).limit(count).execute();
+        // The chunks' sizes first, then the data of only the chunks the page takes.
+        const candidates = trx.selectFrom('relay_chunks').where('stream', '=', state.id).where('last_seq', '>', from).orderBy('last_seq');
+        const index = await candidates.select(['first_seq', 'last_seq', 'sizes']).limit(limit).execute();
+        const count = pageLength(index.flatMap((c) => [...chunkSizes(c, from)]), limit);
+        const chunks: Chunk[] = count === 0 ? [] : await candidates.select(['first_seq', 'last_seq', 'epoch', 'hashes', 'sizes', 'data']).where('first_seq', '<=', from + count).execute();
+        const entries = takePage(unpackChunks(chunks, from), (e) => e.data.byteLength, count);
         return { stream: state.id, epoch: state.epoch, head: state.head, entries };
       });
   }
@@ -99,8 +103,8 @@ export class PostgresRelayStore implements RelayStore {
   async #linkAt(trx: Trx, state: StreamState, seq: number): Promise<Uint8Array | undefined> {
     if (seq === 0) return genesis(state.id);
     if (seq > state.head) return undefined;
-    const row = await trx.selectFrom('relay_entries').select('hash').where('stream', '=', state.id).where('seq', '=', seq).executeTakeFirst();
-    return row?.hash;
+    const chunk = await trx.selectFrom('relay_chunks').select(['first_seq', 'hashes']).where('stream', '=', state.id).where('last_seq', '>=', seq).orderBy('last_seq').limit(1).executeTakeFirst();
+    return chunk && linkIn(chunk, seq);
   }
 
   async heads(names: readonly string[]): Promise<Map<string, HeadState>> {
@@ -113,7 +117,7 @@ export class PostgresRelayStore implements RelayStore {
     return this.#handle.kysely.transaction().execute(async (trx) => {
       const state = await this.#state(trx, name, true);
       if (state === undefined) throw relayErrors.stream_not_found();
-      await trx.deleteFrom('relay_entries').where('stream', '=', state.id).execute();
+      await trx.deleteFrom('relay_chunks').where('stream', '=', state.id).execute();
       await trx.deleteFrom('relay_streams').where('name', '=', name).execute();
       await this.#notify(trx, name, NO_STREAM);
       return state.id;

@@ -5,11 +5,10 @@ import { relayErrors } from '../../errors.ts';
 import { genesis } from '../../domain/chain.ts';
 import type { Cursor } from '../../domain/cursor.ts';
 import { takePage } from '../../domain/page-size.ts';
-import { checkCursor, planAppend, type AppendPlan, type Batch, type Entry, type HeadState, type StreamState } from '../../domain/stream.ts';
-import { relayMigrations, type RelaySchema } from '../migrations.ts';
+import { checkCursor, planAppend, type AppendPlan, type Batch, type HeadState, type StreamState } from '../../domain/stream.ts';
+import { linkIn, packChunks, unpackChunks, type Chunk } from '../chunks.ts';
+import { relayMigrations, SQLITE_TYPES, type RelaySchema } from '../migrations.ts';
 import { NO_STREAM, type ChangeListener, type Page, type RelayStore } from '../store.ts';
-
-type EntryRow = [seq: number, epoch: number, hash: Uint8Array, data: Uint8Array];
 
 interface StreamRow {
   id: Uint8Array;
@@ -27,10 +26,10 @@ export class SqliteRelayStore implements RelayStore {
   readonly #handle: SqliteHandle<RelaySchema>;
   readonly #db: DatabaseSync;
   readonly #listeners: ChangeListener[] = [];
-  readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertEntry' | 'hashAt' | 'entries' | 'deleteStream' | 'deleteEntries', StatementSync>;
+  readonly #sql: Record<'stream' | 'insertStream' | 'updateStream' | 'insertChunk' | 'chunkAt' | 'chunks' | 'deleteStream' | 'deleteChunks', StatementSync>;
 
   static async open(handle: SqliteHandle<RelaySchema>): Promise<SqliteRelayStore> {
-    await migrateToLatest(handle, relayMigrations({ bytes: 'blob' }));
+    await migrateToLatest(handle, relayMigrations(SQLITE_TYPES));
     return new SqliteRelayStore(handle);
   }
 
@@ -42,13 +41,12 @@ export class SqliteRelayStore implements RelayStore {
       stream: prepare('SELECT id, epoch, head, last_hash FROM relay_streams WHERE name = ?'),
       insertStream: prepare('INSERT INTO relay_streams (name, id, epoch, head, last_hash) VALUES (?, ?, ?, ?, ?)'),
       updateStream: prepare('UPDATE relay_streams SET epoch = ?, head = ?, last_hash = ? WHERE name = ?'),
-      insertEntry: prepare('INSERT INTO relay_entries (stream, seq, epoch, hash, data) VALUES (?, ?, ?, ?, ?)'),
-      hashAt: prepare('SELECT hash FROM relay_entries WHERE stream = ? AND seq = ?'),
-      entries: prepare('SELECT seq, epoch, hash, data FROM relay_entries WHERE stream = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      insertChunk: prepare('INSERT INTO relay_chunks (stream, last_seq, first_seq, epoch, hashes, sizes, data) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      chunkAt: prepare('SELECT first_seq, hashes FROM relay_chunks WHERE stream = ? AND last_seq >= ? ORDER BY last_seq LIMIT 1'),
+      chunks: prepare('SELECT first_seq, last_seq, epoch, hashes, sizes, data FROM relay_chunks WHERE stream = ? AND last_seq > ? ORDER BY last_seq LIMIT ?'),
       deleteStream: prepare('DELETE FROM relay_streams WHERE name = ?'),
-      deleteEntries: prepare('DELETE FROM relay_entries WHERE stream = ?'),
+      deleteChunks: prepare('DELETE FROM relay_chunks WHERE stream = ?'),
     };
-    this.#sql.entries.setReturnArrays(true);
   }
 
   #state(name: string): StreamState | undefined {
@@ -74,7 +72,7 @@ export class SqliteRelayStore implements RelayStore {
       const { after } = plan;
       if (plan.created) this.#sql.insertStream.run(name, after.id, after.epoch, after.head, after.lastHash);
       else this.#sql.updateStream.run(after.epoch, after.head, after.lastHash, name);
-      for (const e of plan.entries) this.#sql.insertEntry.run(after.id, e.seq, e.epoch, e.hash, e.data);
+      for (const c of packChunks(plan.entries)) this.#sql.insertChunk.run(after.id, c.last_seq, c.first_seq, c.epoch, c.hashes, c.sizes, c.data);
       return plan;
     });
     this.#emit(name, { id: plan.after.id, head: plan.after.head });
@@ -86,9 +84,10 @@ export class SqliteRelayStore implements RelayStore {
       const state = this.#state(name);
       if (state === undefined) throw relayErrors.stream_not_found();
       if (after !== undefined) checkCursor(state, after, this.#linkAt(state, after.seq));
-      // One pass over the candidates, stopped as soon as the page is full.
-      const rows = this.#sql.entries.iterate(state.id, after?.seq ?? 0, limit) as unknown as Iterable<EntryRow>;
-      const entries = takePage(rows, (row) => row[3].byteLength, limit).map(([seq, epoch, hash, data]): Entry => ({ seq, epoch, hash, data }));
+      // One pass over the chunks (never more than `limit`), stopped as soon as the page is full.
+      const from = after?.seq ?? 0;
+      const chunks = this.#sql.chunks.iterate(state.id, from, limit) as unknown as Iterable<Chunk>;
+      const entries = takePage(unpackChunks(chunks, from), (e) => e.data.byteLength, limit);
       return { stream: state.id, epoch: state.epoch, head: state.head, entries };
     });
   }
@@ -96,7 +95,8 @@ export class SqliteRelayStore implements RelayStore {
   #linkAt(state: StreamState, seq: number): Uint8Array | undefined {
     if (seq === 0) return genesis(state.id);
     if (seq > state.head) return undefined;
-    return (this.#sql.hashAt.get(state.id, seq) as { hash: Uint8Array } | undefined)?.hash;
+    const chunk = this.#sql.chunkAt.get(state.id, seq) as Pick<Chunk, 'first_seq' | 'hashes'> | undefined;
+    return chunk && linkIn(chunk, seq);
   }
 
   async heads(names: readonly string[]): Promise<Map<string, HeadState>> {
@@ -112,7 +112,7 @@ export class SqliteRelayStore implements RelayStore {
     const id = this.#transaction('IMMEDIATE', () => {
       const state = this.#state(name);
       if (state === undefined) throw relayErrors.stream_not_found();
-      this.#sql.deleteEntries.run(state.id);
+      this.#sql.deleteChunks.run(state.id);
       this.#sql.deleteStream.run(name);
       return state.id;
     });
