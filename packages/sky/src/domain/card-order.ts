@@ -30,6 +30,17 @@ export function compareText(a: string, b: string): number {
   return a.length - b.length;
 }
 
+export interface ScoredStar {
+  readonly id: number;
+  readonly name: string;
+  readonly score: number;
+}
+
+/** Card `similar`, `influenced_by`, `influenced`: score descending, then id ascending; the first `limit`. */
+export function bestFirst<T extends ScoredStar>(rows: readonly T[], limit: number): T[] {
+  return [...rows].sort((p, q) => q.score - p.score || p.id - q.id).slice(0, limit);
+}
+
 /** Card `genres`: releases descending, then genres before styles, then name ascending. */
 export function orderGenres<T extends GenreRow>(rows: readonly T[]): T[] {
   return [...rows].sort(

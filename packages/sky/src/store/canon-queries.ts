@@ -1,4 +1,5 @@
 import { SEARCH_LISTS } from '../canon/canon-tables.ts';
+import { bestFirst, type ScoredStar } from '../domain/card-order.ts';
 import { first, placeholders, type SqlRunner, type SqlValue } from './sql-runner.ts';
 
 export interface StarSummary {
@@ -177,12 +178,14 @@ export class CanonQueries {
     return out;
   }
 
+  // The card's star lists are ordered in code (bestFirst), not by ORDER BY: an
+  // artist has a few dozen such rows at most, and SQLite's sorter cost more
+  // than the rest of the query.
+
   /** Similarity neighbours that are stars, best score first. */
-  async similarStars(artist: number, limit: number): Promise<{ id: number; name: string; score: number }[]> {
-    return this.#db.all(
-      'SELECT n.other AS id, s.name, n.score FROM neighbours n JOIN stars s ON s.id = n.other WHERE n.artist = ? ORDER BY n.score DESC, n.other ASC LIMIT ?',
-      [artist, limit],
-    );
+  async similarStars(artist: number, limit: number): Promise<ScoredStar[]> {
+    const rows = await this.#db.all<ScoredStar>('SELECT n.other AS id, s.name, n.score FROM neighbours n JOIN stars s ON s.id = n.other WHERE n.artist = ?', [artist]);
+    return bestFirst(rows, limit);
   }
 
   async edgeScore(a: number, b: number): Promise<number | null> {
@@ -190,12 +193,10 @@ export class CanonQueries {
   }
 
   /** Stars that shaped the artist (`by`) or that it shaped (`of`), heaviest first; score is the star's weight. */
-  async influenceStars(artist: number, direction: 'by' | 'of', limit: number): Promise<{ id: number; name: string; score: number }[]> {
+  async influenceStars(artist: number, direction: 'by' | 'of', limit: number): Promise<ScoredStar[]> {
     const [mine, theirs] = direction === 'by' ? ['to_artist', 'from_artist'] : ['from_artist', 'to_artist'];
-    return this.#db.all(
-      `SELECT s.id, s.name, s.weight AS score FROM influences i JOIN stars s ON s.id = i.${theirs} WHERE i.${mine} = ? ORDER BY s.weight DESC, s.id ASC LIMIT ?`,
-      [artist, limit],
-    );
+    const rows = await this.#db.all<ScoredStar>(`SELECT s.id, s.name, s.weight AS score FROM influences i JOIN stars s ON s.id = i.${theirs} WHERE i.${mine} = ?`, [artist]);
+    return bestFirst(rows, limit);
   }
 
   async influencePair(a: number, b: number): Promise<{ aShapedB: boolean; bShapedA: boolean }> {

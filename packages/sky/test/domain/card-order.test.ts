@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MIN_STYLE_RADIO, cardRadio, compareText, mainNebula, orderGenres, orderReleases } from '../../src/domain/card-order.ts';
+import { MIN_STYLE_RADIO, bestFirst, cardRadio, compareText, mainNebula, orderGenres, orderReleases } from '../../src/domain/card-order.ts';
 import type { NebulaSize, RadioRef, ReleaseRow } from '../../src/domain/card-order.ts';
 import type { GenreRow } from '../../src/domain/nebula-shares.ts';
 
@@ -38,6 +38,24 @@ describe('compareText', () => {
     const words = ['a', 'B', 'é', '\uFF21', '🎵', '\uE000', '\u{10FFFF}', 'ab', '', 'z', '\uFFFD', '𝄞'];
     const byBytes = [...words].sort((p, q) => Buffer.compare(Buffer.from(p), Buffer.from(q)));
     assert.deepEqual([...words].sort(compareText), byBytes);
+  });
+});
+
+describe('bestFirst', () => {
+  const star = (id: number, score: number) => ({ id, name: `s${id}`, score });
+
+  it('orders by score descending, ties by lower id first', () => {
+    const rows = [star(9, 0.5), star(4, 0.9), star(7, 0.9), star(2, 0.1), star(3, 0.5)];
+    assert.deepEqual(bestFirst(rows, 24).map((s) => s.id), [4, 7, 3, 9, 2]);
+  });
+
+  it('keeps the first `limit` and leaves its input alone', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => star(i + 1, i % 3));
+    const best = bestFirst(rows, 24);
+    assert.equal(best.length, 24);
+    assert.deepEqual(best.slice(0, 3).map((s) => s.id), [3, 6, 9]);
+    assert.equal(rows[0]!.id, 1);
+    assert.deepEqual(bestFirst([], 24), []);
   });
 });
 

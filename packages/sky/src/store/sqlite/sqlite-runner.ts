@@ -8,7 +8,11 @@ export class SqliteRunner implements SqlRunner {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
-    this.#db.exec('PRAGMA cache_size = -262144; PRAGMA mmap_size = 1073741824');
+    // The file is never written in place (an import replaces it by a rename),
+    // so the connection keeps its shared lock instead of taking and dropping
+    // it, and checking the file header, around every statement: that was
+    // 5 to 6 µs of system calls per query, most of a small query's cost.
+    this.#db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -262144; PRAGMA mmap_size = 1073741824');
   }
 
   async all<T = SqlRow>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
