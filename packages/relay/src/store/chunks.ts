@@ -83,10 +83,12 @@ export function* unpackChunks(chunks: Iterable<Chunk>, afterSeq: number): Genera
   for (const chunk of chunks) yield* unpackChunk(chunk, afterSeq);
 }
 
-/** The data sizes of a chunk's entries positioned after `afterSeq`. */
-export function* chunkSizes(chunk: Pick<Chunk, 'first_seq' | 'last_seq' | 'sizes'>, afterSeq: number): Generator<number> {
-  const sizes = view(chunk.sizes);
-  for (let seq = Math.max(chunk.first_seq, afterSeq + 1); seq <= chunk.last_seq; seq++) yield sizes.getUint32((seq - chunk.first_seq) * SIZE_BYTES);
+/** The data sizes of the entries positioned after `afterSeq` in chunks read in position order. */
+export function* chunkSizes(chunks: Iterable<Pick<Chunk, 'first_seq' | 'last_seq' | 'sizes'>>, afterSeq: number): Generator<number> {
+  for (const chunk of chunks) {
+    const sizes = view(chunk.sizes);
+    for (let seq = Math.max(chunk.first_seq, afterSeq + 1); seq <= chunk.last_seq; seq++) yield sizes.getUint32((seq - chunk.first_seq) * SIZE_BYTES);
+  }
 }
 
 /** The link of the entry at `seq`, which the chunk holds. */

@@ -51,8 +51,10 @@ describe('entry chunks', () => {
     const [chunk] = packChunks(entries([1, 2, 3, 4], 5));
     assert.deepEqual([...unpackChunk(chunk!, 6)].map((e) => e.seq), [7, 8]);
     assert.deepEqual([...unpackChunk(chunk!, 8)], []);
-    assert.deepEqual([...chunkSizes(chunk!, 6)], [3, 4]);
-    assert.deepEqual([...chunkSizes(chunk!, 0)], [1, 2, 3, 4]);
+    assert.deepEqual([...chunkSizes([chunk!], 6)], [3, 4]);
+    assert.deepEqual([...chunkSizes([chunk!], 0)], [1, 2, 3, 4]);
+    const two = packChunks(entries(Array.from({ length: CHUNK_ENTRIES + 2 }, (_, i) => i % 7)));
+    assert.deepEqual([...chunkSizes(two, CHUNK_ENTRIES - 1)], [(CHUNK_ENTRIES - 1) % 7, CHUNK_ENTRIES % 7, (CHUNK_ENTRIES + 1) % 7]);
   });
 
   it('finds the link of a position inside the chunk', () => {

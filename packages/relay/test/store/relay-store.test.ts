@@ -86,6 +86,12 @@ for (const backend of testBackends()) {
       assert.equal(page.head, 25_000);
       const next = await store.read('s5', { seq: 10_000, stream: page.stream, hash: page.entries.at(-1)!.hash }, 10_000);
       assert.deepEqual([next.entries[0]!.seq, next.entries.at(-1)!.seq, next.entries[0]!.data[0]], [10_001, 20_000, 10_000 & 0xff]);
+      // One entry at a time across a chunk boundary (chunks hold 1,024 entries here).
+      for (const at of [1023, 1024]) {
+        const link = (await store.read('s5', undefined, at)).entries.at(-1)!.hash;
+        const one = await store.read('s5', { seq: at, stream: page.stream, hash: link }, 1);
+        assert.deepEqual(one.entries.map((e) => [e.seq, e.data[0]]), [[at + 1, at & 0xff]]);
+      }
     });
   });
 

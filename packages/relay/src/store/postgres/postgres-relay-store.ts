@@ -90,10 +90,12 @@ export class PostgresRelayStore implements RelayStore {
         if (state === undefined) throw relayErrors.stream_not_found();
         if (after !== undefined) checkCursor(state, after, await this.#linkAt(trx, state, after.seq));
         const from = after?.seq ?? 0;
-        // The chunks' sizes first, then the data of only the chunks the page takes.
+        // The sizes of the chunks that can hold the page (positions are
+        // consecutive, so none starts after from + limit), then the data of
+        // only the chunks the page takes.
         const candidates = trx.selectFrom('relay_chunks').where('stream', '=', state.id).where('last_seq', '>', from).orderBy('last_seq');
-        const index = await candidates.select(['first_seq', 'last_seq', 'sizes']).limit(limit).execute();
-        const count = pageLength(index.flatMap((c) => [...chunkSizes(c, from)]), limit);
+        const index = await candidates.select(['first_seq', 'last_seq', 'sizes']).where('first_seq', '<=', from + limit).execute();
+        const count = pageLength(chunkSizes(index, from), limit);
         const chunks: Chunk[] = count === 0 ? [] : await candidates.select(['first_seq', 'last_seq', 'epoch', 'hashes', 'sizes', 'data']).where('first_seq', '<=', from + count).execute();
         const entries = takePage(unpackChunks(chunks, from), (e) => e.data.byteLength, count);
         return { stream: state.id, epoch: state.epoch, head: state.head, entries };
