@@ -4,8 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CANON_FORMAT } from '../packages/sky/src/canon/canon-tables.ts';
 
 type Program = 'sky' | 'relay' | 'registry' | 'activity';
 
@@ -14,8 +16,12 @@ interface Service {
   readonly port: number;
   readonly home: string;
   readonly serveArgs: readonly string[];
-  /** Demo data built before serving; skipped when `creates` is given and exists (slow steps run on first start only). */
-  readonly prepare?: { readonly creates?: string; readonly steps: readonly (readonly string[])[] };
+  /**
+   * Demo data built before serving; skipped when `creates` is given, exists
+   * and is `current` (slow steps run on first start, and again after an
+   * upgrade that changed the data's format).
+   */
+  readonly prepare?: { readonly creates?: string; readonly current?: (path: string) => boolean; readonly steps: readonly (readonly string[])[] };
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +36,7 @@ const services: readonly Service[] = [
     // The demo sky: 20,000 generated stars (enough for the daily signal to have faint stars), built once.
     prepare: {
       creates: 'data/sky.db',
+      current: hasCurrentCanonFormat,
       steps: [
         ['generate', '--stars', '20000', '--out', 'data/demo-canon', '--seed', '1'],
         ['import', 'data/demo-canon', '--database', 'data/sky.db'],
@@ -52,8 +59,30 @@ function run(program: Program, args: readonly string[], stdio: 'inherit' | 'pipe
   return spawn(process.execPath, [`packages/${program}/bin/${program}.js`, ...args], { stdio: ['ignore', stdio, stdio] });
 }
 
+/** A sky canon file this version serves (see CANON_FORMAT); an older one is rebuilt. */
+function hasCurrentCanonFormat(path: string): boolean {
+  try {
+    const db = new DatabaseSync(path, { readOnly: true });
+    try {
+      return (db.prepare("SELECT value FROM sky_meta WHERE key = 'format'").get() as { value: string } | undefined)?.value === String(CANON_FORMAT);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+function prepared(service: Service): boolean {
+  const { creates, current } = service.prepare ?? {};
+  if (creates === undefined || !existsSync(creates)) return false;
+  if (current === undefined || current(creates)) return true;
+  console.log(`[${service.program}] ${creates} was built by an older version: building it again`);
+  return false;
+}
+
 async function prepare(service: Service): Promise<void> {
-  if (!service.prepare || (service.prepare.creates !== undefined && existsSync(service.prepare.creates))) return;
+  if (!service.prepare || prepared(service)) return;
   for (const step of service.prepare.steps) {
     console.log(`[${service.program}] ${service.program} ${step.join(' ')}`);
     const [code] = await once(run(service.program, step, 'inherit'), 'exit');

@@ -2,6 +2,13 @@
  * The served canon: tables, columns and indexes, written once and turned into
  * DDL for SQLite and PostgreSQL. Every derived value is computed at import.
  */
+/**
+ * The layout of the served canon, written to `sky_meta` as `format`; a
+ * server only serves its own. 2: cards stored at import (1, unmarked: built
+ * per request).
+ */
+export const CANON_FORMAT = 2;
+
 export type ColumnType = 'int' | 'real' | 'text' | 'bool' | 'bytes';
 
 export interface TableSpec {
@@ -105,6 +112,8 @@ export const CANON_TABLES: readonly TableSpec[] = [
   t('signal_candidates', [['ordinal', 'int'], ['star', 'int']], ['ordinal']),
   t('sky_cells', [['cell', 'int'], ['stars', 'int']], ['cell']),
   t('search_grams', [['list', 'text'], ['gram', 'text'], ['ordinals', 'bytes']], ['list', 'gram']),
+  // Every artist's card as served: JSON in UTF-8 bytes, sent without decoding or encoding. Built by `derive-cards.ts`.
+  t('cards', [['artist', 'int'], ['body', 'bytes']], ['artist']),
   t('sky_meta', [['key', 'text'], ['value', 'text']], ['key']),
 ];
 

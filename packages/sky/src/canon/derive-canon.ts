@@ -5,7 +5,7 @@ import { uploadsPlaylist } from '../domain/links.ts';
 import { GRID_SIZE, gridOf, type Grid } from '../domain/grid.ts';
 import { buildGramIndex } from '../search/gram-index.ts';
 import { CANON_FILES } from './canon-format.ts';
-import { CANON_TABLES, indexDdl, SEARCH_LISTS, tableDdl } from './canon-tables.ts';
+import { CANON_FORMAT, CANON_TABLES, indexDdl, SEARCH_LISTS, tableDdl } from './canon-tables.ts';
 
 function scalar(db: DatabaseSync, sql: string): number | null {
   const row = db.prepare(sql).get() as Record<string, number | null> | undefined;
@@ -146,6 +146,7 @@ function writeMeta(db: DatabaseSync, meta: { layout: number | null; metric: numb
   const insert = db.prepare('INSERT INTO sky_meta (key, value) VALUES (?, ?)');
   const values: Record<string, string> = {
     canon_id: randomUUID(),
+    format: String(CANON_FORMAT),
     imported_at: new Date().toISOString(),
     layout: String(meta.layout ?? ''),
     metric: String(meta.metric ?? ''),

@@ -1,11 +1,12 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { isPostgresUrl } from '@quartet/common';
 import { copyToPostgres } from './copy-to-postgres.ts';
 import { deriveCanon } from './derive-canon.ts';
+import { deriveCards } from './derive-cards.ts';
 import { createLoadTables, loadCanon } from './load-canon.ts';
 
 export interface ImportOptions {
@@ -22,6 +23,31 @@ export interface ImportSummary {
 
 function removeStaging(path: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+// Imports in this process so far: two at once never share a staging file.
+let imports = 0;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Staging files (`<base>.import-<pid>...`) of imports whose process is gone:
+ * an import stopped by a signal in the middle of a long synchronous step
+ * cannot clean up, and its files are gigabytes.
+ */
+function removeAbandonedStaging(base: string): void {
+  const prefix = `${basename(base)}.import-`;
+  for (const name of readdirSync(dirname(base))) {
+    const pid = name.startsWith(prefix) ? /^\d+/.exec(name.slice(prefix.length))?.[0] : undefined;
+    if (pid !== undefined && !isRunning(Number(pid))) rmSync(join(dirname(base), name), { force: true });
+  }
 }
 
 /** A fresh SQLite file tuned for one bulk write: no journal, no syncs until the end. */
@@ -44,8 +70,10 @@ export async function importCanon(options: ImportOptions): Promise<ImportSummary
   const toPostgres = isPostgresUrl(options.databaseUrl);
   if (!(await stat(options.dir).then((s) => s.isDirectory(), () => false))) throw new Error(`${options.dir} is not a directory`);
   const target = toPostgres ? '' : resolve(options.databaseUrl);
-  const staging = toPostgres ? join(tmpdir(), `sky-canon-${process.pid}-${Date.now()}.db`) : `${target}.import-${process.pid}`;
+  const base = toPostgres ? join(tmpdir(), 'sky-canon.db') : target;
+  const staging = `${base}.import-${process.pid}-${++imports}`;
   if (!toPostgres) await mkdir(dirname(target), { recursive: true });
+  removeAbandonedStaging(base);
 
   const db = openStaging(staging);
   try {
@@ -54,6 +82,8 @@ export async function importCanon(options: ImportOptions): Promise<ImportSummary
     await loadCanon(db, options.dir, options.progress);
     deriveCanon(db, options.progress);
     db.exec('COMMIT');
+    options.progress('building the cards');
+    await deriveCards(staging, db, options.progress);
     const counts = db.prepare('SELECT (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM artists) AS artists').get() as { stars: number; artists: number };
     // Served read-only in rollback-journal mode: no -wal file can outlive this inode.
     db.exec('PRAGMA locking_mode = NORMAL; PRAGMA journal_mode = DELETE');

@@ -48,6 +48,19 @@ export function orderGenres<T extends GenreRow>(rows: readonly T[]): T[] {
   );
 }
 
+export interface LabelRow {
+  readonly id: number;
+  readonly name: string;
+  readonly releases: number;
+  readonly first_year: number;
+  readonly last_year: number;
+}
+
+/** Card `labels`: most releases first, then label id ascending. */
+export function orderLabels<T extends LabelRow>(rows: readonly T[]): T[] {
+  return [...rows].sort((p, q) => q.releases - p.releases || p.id - q.id);
+}
+
 export interface ReleaseRow {
   readonly name: string;
   readonly primary_type: string;

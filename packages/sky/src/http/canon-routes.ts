@@ -14,6 +14,9 @@ import { required, single } from './query.ts';
 
 export type CurrentCanon = () => Canon;
 
+// Stored cards are JSON already: sent as they are, not serialized again.
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function pathId(request: FastifyRequest, name: string): number {
   const raw = (request.params as Record<string, string>)[name] ?? '';
   const id = parseId(raw);
@@ -47,7 +50,9 @@ export function canonRoutes(app: FastifyInstance, canon: CurrentCanon): void {
       return lookup(canon(), parsed.ids);
     },
   });
-  methodRoutes(app, '/api/artists/:id', { GET: async (request) => card(canon(), pathId(request, 'id')) });
+  methodRoutes(app, '/api/artists/:id', {
+    GET: async (request, reply) => reply.type(JSON_TYPE).send(await card(canon(), pathId(request, 'id'))),
+  });
   methodRoutes(app, '/api/compare', { GET: async (request) => compare(canon(), queryId(request, 'a'), queryId(request, 'b')) });
   methodRoutes(app, '/api/labels/:id', { GET: async (request) => labelDossier(canon(), pathId(request, 'id')) });
   methodRoutes(app, '/api/scenes/:qid', { GET: async (request) => sceneDossier(canon(), pathId(request, 'qid')) });

@@ -1,5 +1,4 @@
 import { SEARCH_LISTS } from '../canon/canon-tables.ts';
-import { bestFirst, type ScoredStar } from '../domain/card-order.ts';
 import { first, placeholders, type SqlRunner, type SqlValue } from './sql-runner.ts';
 
 export interface StarSummary {
@@ -118,44 +117,9 @@ export class CanonQueries {
 
   // --- artists -------------------------------------------------------------
 
-  async artist(id: number) {
-    return first<{
-      id: number;
-      mbid: string;
-      name: string;
-      comment: string | null;
-      kind: string;
-      area: string | null;
-      begin_year: number | null;
-      end_year: number | null;
-      main_genre: string | null;
-      main_style: string | null;
-      video_uploads: string | null;
-      x: number | null;
-      y: number | null;
-      weight: number | null;
-      place: string | null;
-      qid: number | null;
-      country: string | null;
-      is_birth: unknown;
-      inception_year: number | null;
-      extract: string | null;
-      source_title: string | null;
-      source_url: string | null;
-      licence: string | null;
-    }>(
-      this.#db,
-      `SELECT a.id, a.mbid, a.name, a.comment, a.kind, a.area, a.begin_year, a.end_year, a.main_genre, a.main_style, a.video_uploads,
-         s.x, s.y, s.weight, p.name AS place, o.qid, p.country, o.is_birth, o.inception_year,
-         r.extract, r.source_title, r.source_url, r.licence
-       FROM artists a
-       LEFT JOIN stars s ON s.id = a.id
-       LEFT JOIN origins o ON o.artist = a.id
-       LEFT JOIN places p ON p.qid = o.qid
-       LEFT JOIN prose r ON r.artist = a.id
-       WHERE a.id = ?`,
-      [id],
-    );
+  /** The stored card of an artist (JSON, UTF-8). */
+  async card(id: number): Promise<Uint8Array | undefined> {
+    return (await first<{ body: Uint8Array }>(this.#db, 'SELECT body FROM cards WHERE artist = ?', [id]))?.body;
   }
 
   async artistExists(id: number): Promise<boolean> {
@@ -167,36 +131,8 @@ export class CanonQueries {
     return rows.map(genreRow);
   }
 
-  async genresOf(artists: readonly number[]): Promise<Map<number, GenreRow[]>> {
-    const out = new Map<number, GenreRow[]>(artists.map((a) => [a, []]));
-    if (artists.length === 0) return out;
-    const rows = await this.#db.all<{ artist: number; name: string; is_style: unknown; releases: number }>(
-      `SELECT artist, name, is_style, releases FROM genres WHERE artist IN ${placeholders(artists.length)}`,
-      [...artists],
-    );
-    for (const r of rows) out.get(r.artist)?.push(genreRow(r));
-    return out;
-  }
-
-  // The card's star lists are ordered in code (bestFirst), not by ORDER BY: an
-  // artist has a few dozen such rows at most, and SQLite's sorter cost more
-  // than the rest of the query.
-
-  /** Similarity neighbours that are stars, best score first. */
-  async similarStars(artist: number, limit: number): Promise<ScoredStar[]> {
-    const rows = await this.#db.all<ScoredStar>('SELECT n.other AS id, s.name, n.score FROM neighbours n JOIN stars s ON s.id = n.other WHERE n.artist = ?', [artist]);
-    return bestFirst(rows, limit);
-  }
-
   async edgeScore(a: number, b: number): Promise<number | null> {
     return (await first<{ score: number }>(this.#db, 'SELECT score FROM neighbours WHERE artist = ? AND other = ?', [a, b]))?.score ?? null;
-  }
-
-  /** Stars that shaped the artist (`by`) or that it shaped (`of`), heaviest first; score is the star's weight. */
-  async influenceStars(artist: number, direction: 'by' | 'of', limit: number): Promise<ScoredStar[]> {
-    const [mine, theirs] = direction === 'by' ? ['to_artist', 'from_artist'] : ['from_artist', 'to_artist'];
-    const rows = await this.#db.all<ScoredStar>(`SELECT s.id, s.name, s.weight AS score FROM influences i JOIN stars s ON s.id = i.${theirs} WHERE i.${mine} = ?`, [artist]);
-    return bestFirst(rows, limit);
   }
 
   async influencePair(a: number, b: number): Promise<{ aShapedB: boolean; bShapedA: boolean }> {
@@ -205,21 +141,6 @@ export class CanonQueries {
       [a, b, b, a],
     );
     return { aShapedB: rows.some((r) => r.from_artist === a), bShapedA: rows.some((r) => r.from_artist === b) };
-  }
-
-  async artistLabels(artist: number): Promise<{ id: number; name: string; releases: number; first_year: number; last_year: number }[]> {
-    return this.#db.all(
-      'SELECT al.label AS id, l.display_name AS name, al.releases, al.first_year, al.last_year FROM artist_labels al JOIN labels l ON l.id = al.label WHERE al.artist = ? ORDER BY al.releases DESC, al.label ASC',
-      [artist],
-    );
-  }
-
-  async releases(artist: number): Promise<{ name: string; primary_type: string; year: number }[]> {
-    return this.#db.all('SELECT name, primary_type, year FROM releases WHERE artist = ?', [artist]);
-  }
-
-  async urls(artist: number): Promise<{ url: string; relation: string }[]> {
-    return this.#db.all('SELECT url, relation FROM urls WHERE artist = ? ORDER BY url, relation', [artist]);
   }
 
   async radioSizes(names: readonly { kind: 'genre' | 'style'; name: string }[]): Promise<Map<string, number>> {

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '@quartet/common';
+import { CANON_FORMAT } from '../canon/canon-tables.ts';
 import { gridOf, type Grid } from '../domain/grid.ts';
 import { loadSearchIndexes, type SearchIndexes } from '../search/search-indexes.ts';
 import { CanonQueries } from './canon-queries.ts';
@@ -28,9 +29,16 @@ function rowPrefixSums(cells: ReadonlyMap<number, number>, size: number): Float6
   return prefix;
 }
 
+/** A canon this server cannot serve until it is imported again: retrying it would not help. */
+class CanonFormatError extends Error {}
+
 async function loadCanon(runner: SqlRunner): Promise<Canon> {
   const queries = new CanonQueries(runner);
   const meta = await queries.meta();
+  const format = meta.get('format') ?? '1';
+  if (format !== String(CANON_FORMAT)) {
+    throw new CanonFormatError(`the canon has format ${format} and this server reads format ${CANON_FORMAT}: run \`sky import\` again`);
+  }
   const cells = await queries.cellCounts();
   const g = JSON.parse(meta.get('grid') ?? '{"minX":0,"maxX":0,"minY":0,"maxY":0,"size":256}') as { minX: number; maxX: number; minY: number; maxY: number; size: number };
   return {
@@ -74,6 +82,7 @@ export abstract class CanonSource {
   protected abstract closeSource(): Promise<void>;
 
   #key: string | undefined;
+  #refused: string | undefined;
 
   async start(): Promise<void> {
     await this.refresh();
@@ -81,13 +90,14 @@ export abstract class CanonSource {
     this.#timer.unref();
   }
 
-  /** Loads the canon if the database holds another one than the one served. */
+  /** Loads the canon if the database holds another one than the one served (and not one refused for its format). */
   async refresh(): Promise<void> {
     if (this.#switching) return;
     this.#switching = true;
+    let found: Awaited<ReturnType<CanonSource['locate']>>;
     try {
-      const found = await this.locate();
-      if (found === undefined || found.key === this.#key) return;
+      found = await this.locate();
+      if (found === undefined || found.key === this.#key || found.key === this.#refused) return;
       const runner = found.open();
       const started = Date.now();
       const canon = await loadCanon(runner).catch(async (error: unknown) => {
@@ -100,7 +110,10 @@ export abstract class CanonSource {
       this.log.info({ canon: canon.id, load_ms: Date.now() - started }, 'canon loaded');
       if (previous) this.#retire(previous);
     } catch (error) {
-      this.log.warn({ err: error }, 'canon could not be loaded');
+      if (error instanceof CanonFormatError) {
+        this.#refused = found?.key;
+        this.log.error(error.message);
+      } else this.log.warn({ err: error }, 'canon could not be loaded');
     } finally {
       this.#switching = false;
     }

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { generateCanon, type GenerateSummary } from '../../src/generate/generate-canon.ts';
 import { SkyHarness } from '../http/sky-harness.ts';
+import { cardsDifferingFromOracle } from './card-oracle.ts';
 
 const STARS = 9_000;
 
@@ -35,6 +36,16 @@ describe('generated canon round trip', () => {
     assert.equal(count('SELECT count(*) AS n FROM labels'), summary.labels);
     assert.equal(count('SELECT count(*) AS n FROM places'), summary.places);
     assert.ok(count('SELECT count(*) AS n FROM signal_candidates') > 0, 'faint playable stars beyond the 8000 heaviest');
+  });
+
+  it('stores every card as the per-artist reference assembles it (cards built in several threads and batches)', () => {
+    const { compared, differing } = cardsDifferingFromOracle(db);
+    assert.equal(compared, summary.artists);
+    assert.deepEqual(differing, []);
+  });
+
+  it('leaves no part file of the card build next to the canon', async () => {
+    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('.import-')), []);
   });
 
   it('keeps names, including non-Latin ones, as written', async () => {

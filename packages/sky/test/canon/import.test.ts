@@ -10,6 +10,7 @@ import { CANON_TABLES } from '../../src/canon/canon-tables.ts';
 import { importCanon } from '../../src/canon/import-canon.ts';
 import { CanonError } from '../../src/canon/load-canon.ts';
 import { SMALL_CANON } from '../http/sky-harness.ts';
+import { cardsDifferingFromOracle } from './card-oracle.ts';
 
 const quiet = () => {};
 
@@ -100,6 +101,13 @@ describe('sky import: derived tables of the hand-written canon', () => {
     assert.deepEqual(rowsOf(db, 'SELECT count(*) AS n FROM signal_candidates'), [{ n: 0 }]);
   });
 
+  it('stores every artist\'s card as the per-artist reference assembles it, and no card of a non-artist', () => {
+    const { compared, differing } = cardsDifferingFromOracle(db);
+    assert.equal(compared, 19);
+    assert.deepEqual(differing, []);
+    assert.equal((db.prepare('SELECT count(*) AS n FROM cards').get() as { n: number }).n, 19);
+  });
+
   it('serves the canon in rollback-journal mode and drops the load tables', () => {
     assert.deepEqual(rowsOf(db, 'PRAGMA journal_mode'), [{ journal_mode: 'delete' }]);
     assert.deepEqual(rowsOf(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'load_%'"), []);
@@ -183,6 +191,23 @@ describe('sky import: validation', () => {
     assert.deepEqual((await readdirNames(dir)).filter((n) => n.includes('.import-')), [], 'no staging file left behind');
     const missing = await runProgramProcess('sky', ['import', join(dir, 'nope'), '--database', target]);
     assert.equal(missing.code, 1);
+  });
+});
+
+describe('sky import: staging files of a killed import', () => {
+  it('are removed by the next import into the same place; those of a running import are kept', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sky-abandoned-'));
+    try {
+      const target = join(dir, 'sky.db');
+      // pid 2^31 - 1 is above any Linux pid_max: no process has it.
+      const abandoned = ['sky.db.import-2147483647-1', 'sky.db.import-2147483647-1-journal', 'sky.db.import-2147483647-1.cards-0'];
+      const running = `sky.db.import-${process.ppid}-1`;
+      for (const name of [...abandoned, running, 'other.db.import-2147483647-1']) await writeFile(join(dir, name), 'x');
+      await importCanon({ dir: SMALL_CANON, databaseUrl: target, progress: quiet });
+      assert.deepEqual((await readdirNames(dir)).sort(), ['other.db.import-2147483647-1', 'sky.db', running].sort());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

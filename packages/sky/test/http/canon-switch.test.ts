@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
 import { runProgramProcess, startServer, testBackends } from '@quartet/common/testing';
 import { SMALL_CANON } from './sky-harness.ts';
@@ -77,6 +78,35 @@ describe('a sky without a canon', () => {
         assert.equal((await runProgramProcess('sky', ['import', SMALL_CANON, '--database', path])).code, 0);
         await waitFor(async () => (await fetch(`${server.url}/api/search?q=bjork`)).status === 200, 10_000);
         assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a canon of another format', () => {
+  it('is not served (503, an error logged once that says to import again) until it is imported again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sky-format-'));
+    const path = join(dir, 'sky.db');
+    try {
+      assert.equal((await runProgramProcess('sky', ['import', SMALL_CANON, '--database', path])).code, 0);
+      const db = new DatabaseSync(path);
+      db.exec("UPDATE sky_meta SET value = '1' WHERE key = 'format'");
+      db.close();
+      const server = await startServer('sky', ['--database', path]);
+      try {
+        const card = await fetch(`${server.url}/api/artists/1`);
+        assert.equal(card.status, 503);
+        assert.equal(((await card.json()) as { error: string }).error, 'unavailable');
+        await new Promise((resolve) => setTimeout(resolve, 4500));
+        const refusals = server.output().split('\n').filter((line) => line.includes('run `sky import` again'));
+        assert.equal(refusals.length, 1, 'logged once, not at every check');
+        assert.match(refusals[0]!, /"level":"error".*"msg":"the canon has format 1 and this server reads format 2: run `sky import` again"/);
+        assert.equal((await runProgramProcess('sky', ['import', SMALL_CANON, '--database', path])).code, 0);
+        await waitFor(async () => (await fetch(`${server.url}/api/artists/1`)).status === 200, 10_000);
       } finally {
         await server.stop();
       }

@@ -230,6 +230,17 @@ for (const backend of testBackends()) {
         assert.equal(((await get('/api/artists/2')).body as { video_uploads: unknown }).video_uploads, null);
       });
 
+      it('is sent as JSON with its length, and HEAD answers the same headers without a body', async () => {
+        const res = await get('/api/artists/1');
+        assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+        assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(res.text));
+        const head = await sky.get('/api/artists/1', { method: 'HEAD' });
+        assert.equal(head.status, 200);
+        assert.equal(head.headers.get('content-type'), 'application/json; charset=utf-8');
+        assert.equal(head.headers.get('content-length'), res.headers.get('content-length'));
+        assert.equal(head.text, '');
+      });
+
       it('answers 404 for an unknown id and 400 for an id that is not a positive number', async () => {
         const missing = await get('/api/artists/99999');
         assert.equal(missing.status, 404);
