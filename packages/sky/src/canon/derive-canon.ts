@@ -12,13 +12,23 @@ function scalar(db: DatabaseSync, sql: string): number | null {
   return row ? (Object.values(row)[0] ?? null) : null;
 }
 
+/** What the second step of the derivation writes to `sky_meta`. */
+export interface CanonShape {
+  readonly layout: number | null;
+  readonly metric: number | null;
+  readonly grid: Grid;
+  readonly maxWeight: number;
+  readonly stars: number;
+}
+
 /**
  * Builds the served tables from the load tables inside the staging SQLite
  * database: stars of the newest layout with ranks, brightness and grid cells,
  * main genre and style, uploads playlists, newest-metric neighbours, roster
- * and member counts, radios, signal candidates, and the search postings.
+ * and member counts, radios and signal candidates. Everything the cards
+ * read is there when it returns (see `finishCanon` for the rest).
  */
-export function deriveCanon(db: DatabaseSync, progress: (message: string) => void): void {
+export function deriveTables(db: DatabaseSync, progress: (message: string) => void): CanonShape {
   db.function('fold', { deterministic: true }, (text) => fold(String(text)));
   db.function('without_namesake', { deterministic: true }, (text) => withoutNamesakeNumber(String(text)));
   db.function('uploads_of', { deterministic: true }, (url) => uploadsPlaylist(String(url)) ?? null);
@@ -116,13 +126,17 @@ export function deriveCanon(db: DatabaseSync, progress: (message: string) => voi
     INSERT INTO signal_candidates SELECT row_number() OVER (ORDER BY id) - 1, id FROM stars WHERE rank > 8000 AND video_uploads IS NOT NULL ORDER BY id;
     INSERT INTO sky_cells SELECT cell, count(*) FROM stars GROUP BY cell ORDER BY cell;
   `);
+  return { layout, metric, grid, maxWeight, stars: bounds.n ?? 0 };
+}
 
+/** The search postings, `sky_meta`, and the indexes, once the load tables are dropped. */
+export function finishCanon(db: DatabaseSync, shape: CanonShape, progress: (message: string) => void): void {
   progress('building the search index');
   buildSearchGrams(db);
-  writeMeta(db, { layout, metric, grid, maxWeight, stars: bounds.n ?? 0 });
+  writeMeta(db, shape);
 
   progress('creating indexes');
-  for (const table of loaded) if (table.startsWith('load_')) db.exec(`DROP TABLE "${table}"`);
+  for (const { table } of CANON_FILES) if (table.startsWith('load_')) db.exec(`DROP TABLE "${table}"`);
   for (const table of CANON_TABLES) for (const ddl of indexDdl(table)) db.exec(ddl);
   db.exec('ANALYZE');
 }
@@ -142,7 +156,7 @@ function buildSearchGrams(db: DatabaseSync): void {
   }
 }
 
-function writeMeta(db: DatabaseSync, meta: { layout: number | null; metric: number | null; grid: Grid; maxWeight: number; stars: number }): void {
+function writeMeta(db: DatabaseSync, meta: CanonShape): void {
   const insert = db.prepare('INSERT INTO sky_meta (key, value) VALUES (?, ?)');
   const values: Record<string, string> = {
     canon_id: randomUUID(),

@@ -8,57 +8,75 @@ import type { LabelRow, ReleaseRow, ScoredStar } from '../domain/card-order.ts';
 import type { UrlRow } from '../domain/listen.ts';
 import type { GenreRow } from '../domain/nebula-shares.ts';
 
-// Each thread holds every star name and genre row in memory (about 400 MB at 3 million stars).
+// Each thread holds every star name and genre row in memory (about 1 GB at 3 million stars).
 const MAX_THREADS = 4;
 
 /**
- * Builds the `cards` table of a committed staging canon: the artists are cut
- * into one range per core, each built by a worker thread into a part file,
- * and the parts are appended in id order.
+ * The build of the `cards` table of a staging canon whose derived tables
+ * are committed: the artists are cut into one range per core, each built by
+ * a worker thread into a part file. The import goes on meanwhile (the
+ * staging file is in WAL mode, so its writes do not block these readers),
+ * then appends the parts in id order.
  */
-export async function deriveCards(staging: string, db: DatabaseSync, progress: (message: string) => void): Promise<void> {
-  const total = (db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number }).n;
-  // The workers read the file: this connection gives up its exclusive lock (on its next read) until they are done.
-  db.exec('PRAGMA locking_mode = NORMAL');
-  db.prepare('SELECT count(*) FROM sky_meta').get();
-  const threads = Math.max(1, Math.min(availableParallelism(), MAX_THREADS, Math.ceil(total / BATCH)));
-  const parts: CardPart[] = Array.from({ length: threads }, (_, i) => ({
-    staging,
-    part: `${staging}.cards-${i}`,
-    from: Math.floor((total * i) / threads),
-    to: Math.floor((total * (i + 1)) / threads),
-  }));
-  const workers: Worker[] = [];
-  let built = 0;
-  let reported = 0;
-  const report = (artists: number) => {
-    built += artists;
-    if (built - reported < total / 10 && built < total) return;
-    reported = built;
-    progress(`cards: ${built} of ${total}`);
-  };
-  try {
-    await Promise.all(parts.map((part) => buildPart(part, workers, report)));
-    db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    parts.forEach((part, i) => db.prepare(`ATTACH DATABASE ? AS part${i}`).run(part.part));
-    db.exec('BEGIN');
-    for (let i = 0; i < parts.length; i++) db.exec(`INSERT INTO cards SELECT * FROM part${i}.cards`);
-    db.exec('COMMIT');
-    for (let i = 0; i < parts.length; i++) db.exec(`DETACH DATABASE part${i}`);
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-    for (const part of parts) rmSync(part.part, { force: true });
-  }
-}
+export class CardBuild {
+  readonly #parts: CardPart[];
+  readonly #workers: Worker[] = [];
+  readonly #built: Promise<unknown>;
 
-function buildPart(part: CardPart, workers: Worker[], report: (artists: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./card-worker.ts', import.meta.url), { workerData: part });
-    workers.push(worker);
-    worker.on('message', report);
-    worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a card builder thread stopped with code ${code}`))));
-  });
+  constructor(staging: string, artists: number, progress: (message: string) => void) {
+    const threads = Math.max(1, Math.min(availableParallelism(), MAX_THREADS, Math.ceil(artists / BATCH)));
+    this.#parts = Array.from({ length: threads }, (_, i) => ({
+      staging,
+      part: `${staging}.cards-${i}`,
+      from: Math.floor((artists * i) / threads),
+      to: Math.floor((artists * (i + 1)) / threads),
+    }));
+    let built = 0;
+    let reported = 0;
+    const report = (count: number) => {
+      built += count;
+      if (built - reported < artists / 10 && built < artists) return;
+      reported = built;
+      progress(`cards: ${built} of ${artists}`);
+    };
+    this.#built = Promise.all(this.#parts.map((part) => this.#buildPart(part, report)));
+    // Awaited in appendTo; a failure meanwhile must not count as unhandled.
+    this.#built.catch(() => {});
+  }
+
+  #buildPart(part: CardPart, report: (count: number) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./card-worker.ts', import.meta.url), { workerData: part });
+      this.#workers.push(worker);
+      worker.on('message', report);
+      worker.on('error', reject);
+      worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a card builder thread stopped with code ${code}`))));
+    });
+  }
+
+  /** Resolves when every part is built and its thread has let go of the staging file. */
+  async finished(): Promise<void> {
+    await this.#built;
+  }
+
+  /** Appends the finished parts to `cards`, then removes them. */
+  async appendTo(db: DatabaseSync): Promise<void> {
+    try {
+      this.#parts.forEach((part, i) => db.prepare(`ATTACH DATABASE ? AS part${i}`).run(part.part));
+      db.exec('BEGIN');
+      for (let i = 0; i < this.#parts.length; i++) db.exec(`INSERT INTO cards SELECT * FROM part${i}.cards`);
+      db.exec('COMMIT');
+      for (let i = 0; i < this.#parts.length; i++) db.exec(`DETACH DATABASE part${i}`);
+    } finally {
+      await this.abort();
+    }
+  }
+
+  /** Stops the threads and removes the part files. */
+  async abort(): Promise<void> {
+    await Promise.all(this.#workers.map((worker) => worker.terminate()));
+    for (const part of this.#parts) rmSync(part.part, { force: true });
+  }
 }
 
 /**

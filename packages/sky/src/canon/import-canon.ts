@@ -5,8 +5,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { isPostgresUrl } from '@quartet/common';
 import { copyToPostgres } from './copy-to-postgres.ts';
-import { deriveCanon } from './derive-canon.ts';
-import { deriveCards } from './derive-cards.ts';
+import { deriveTables, finishCanon } from './derive-canon.ts';
+import { CardBuild } from './derive-cards.ts';
 import { createLoadTables, loadCanon } from './load-canon.ts';
 
 export interface ImportOptions {
@@ -76,14 +76,24 @@ export async function importCanon(options: ImportOptions): Promise<ImportSummary
   removeAbandonedStaging(base);
 
   const db = openStaging(staging);
+  let cards: CardBuild | undefined;
   try {
     db.exec('BEGIN');
     createLoadTables(db);
     await loadCanon(db, options.dir, options.progress);
-    deriveCanon(db, options.progress);
+    const shape = deriveTables(db, options.progress);
     db.exec('COMMIT');
+    // The cards are built by other threads while this one finishes the canon: WAL lets them read while it writes.
+    db.exec('PRAGMA locking_mode = NORMAL; PRAGMA journal_mode = WAL');
     options.progress('building the cards');
-    await deriveCards(staging, db, options.progress);
+    cards = new CardBuild(staging, (db.prepare('SELECT count(*) AS n FROM artists').get() as { n: number }).n, options.progress);
+    db.exec('BEGIN');
+    finishCanon(db, shape, options.progress);
+    db.exec('COMMIT');
+    // Back to no journal for the append; the checkpoint needs the readers gone.
+    await cards.finished();
+    db.exec('PRAGMA journal_mode = DELETE; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = OFF');
+    await cards.appendTo(db);
     const counts = db.prepare('SELECT (SELECT count(*) FROM stars) AS stars, (SELECT count(*) FROM artists) AS artists').get() as { stars: number; artists: number };
     // Served read-only in rollback-journal mode: no -wal file can outlive this inode.
     db.exec('PRAGMA locking_mode = NORMAL; PRAGMA journal_mode = DELETE');
@@ -93,6 +103,7 @@ export async function importCanon(options: ImportOptions): Promise<ImportSummary
     else await rename(staging, target);
     return { ...counts, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
+    await cards?.abort();
     if (db.isOpen) db.close();
     removeStaging(staging);
     throw error;
