@@ -107,15 +107,11 @@ export function cardsOfRange(db: DatabaseSync, range: { from: number; to: number
   const releases = new RowsByArtist(db.prepare('SELECT artist, name, primary_type, year FROM releases WHERE artist BETWEEN ? AND ? ORDER BY artist, name, primary_type, year'));
   const urls = new RowsByArtist(db.prepare('SELECT artist, url, relation FROM urls WHERE artist BETWEEN ? AND ? ORDER BY artist, url, relation'));
 
-  // Influence lists are scored by the star's weight.
-  const influenceStars = (ids: readonly number[] | undefined): ScoredStar[] => {
-    const out: ScoredStar[] = [];
-    for (const id of ids ?? []) {
-      const index = artists.indexOf(id);
-      const name = artists.starName(index);
-      if (name !== undefined) out.push({ id, name, score: artists.starWeight(index) });
-    }
-    return out;
+  // Card lists hold stars only: an id that is not a star is left out. Influences are scored by the star's weight.
+  const star = (id: number, score?: number): ScoredStar[] => {
+    const index = artists.indexOf(id);
+    const name = artists.starName(index);
+    return name === undefined ? [] : [{ id, name, score: score ?? artists.starWeight(index) }];
   };
   const radioSize = (kind: string, name: string) => radioSizes.get(`${kind}:${name}`) ?? 0;
 
@@ -126,18 +122,13 @@ export function cardsOfRange(db: DatabaseSync, range: { from: number; to: number
     for (const row of artistRows.all()) {
       const artist = cardArtist(row);
       const id = artist.id;
-      const similar: ScoredStar[] = [];
-      for (const [, other, score] of neighbours.take(id)) {
-        const name = artists.starName(artists.indexOf(other as number));
-        if (name !== undefined) similar.push({ id: other as number, name, score: score as number });
-      }
       const card = renderCard({
         artist,
         genres: genres.of(id),
-        similar,
-        neighbourGenres: (star) => genres.of(star),
-        shapedBy: influenceStars(shapedBy.get(id)),
-        shaped: influenceStars(shaped.get(id)),
+        similar: neighbours.take(id).flatMap(([, other, score]) => star(other as number, score as number)),
+        neighbourGenres: (other) => genres.of(other),
+        shapedBy: (shapedBy.get(id) ?? []).flatMap((other) => star(other)),
+        shaped: (shaped.get(id) ?? []).flatMap((other) => star(other)),
         labels: labels.take(id).map(([, label, name, count, from, to]): LabelRow => ({ id: label as number, name: name as string, releases: count as number, first_year: from as number, last_year: to as number })),
         releases: releases.take(id).map(([, name, type, year]): ReleaseRow => ({ name: name as string, primary_type: type as string, year: year as number })),
         urls: urls.take(id).map(([, url, relation]): UrlRow => ({ url: url as string, relation: relation as string })),
