@@ -1,11 +1,14 @@
 import { createHttpApp, sendJsonError, type Logger, type SendError } from '@quartet/common';
 import type { FastifyInstance } from 'fastify';
+import { FastPath } from './http/fast-path.ts';
 import { ItemFiles } from './http/item-files.ts';
 import { registryRoutes } from './http/registry-routes.ts';
 
 export interface RegistryAppOptions {
   readonly dir: string;
   readonly logger: Logger;
+  /** Answer plain GETs and HEADs of files in memory before Node's HTTP parser (default on; tests compare both ways). */
+  readonly fastPath?: boolean;
 }
 
 /** Builds the read-only registry server over a built tree, without listening. */
@@ -13,6 +16,14 @@ export async function buildRegistryApp(options: RegistryAppOptions): Promise<Fas
   // Every answer, refusals included, may be read from any origin.
   const sendError: SendError = (reply, error) => sendJsonError(reply.header('access-control-allow-origin', '*'), error);
   const app = createHttpApp({ logger: options.logger, sendError });
-  registryRoutes(app, new ItemFiles(options.dir));
+  const files = new ItemFiles(options.dir);
+  registryRoutes(app, files);
+  if (options.fastPath ?? true) {
+    const fastPath = new FastPath(app.server, files, options.logger);
+    app.addHook('preClose', (done) => {
+      fastPath.close();
+      done();
+    });
+  }
   return app;
 }

@@ -39,10 +39,17 @@ export class ItemFiles {
     return rel === '' || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? undefined : real;
   }
 
+  /** The file as last read, only while that read is recent enough to answer without looking again. */
+  recent(relativePath: string): ServedFile | undefined {
+    const cached = this.#cache.get(relativePath);
+    return cached && Date.now() - cached.checkedAt < RECHECK_MS ? cached : undefined;
+  }
+
   async get(relativePath: string): Promise<ServedFile | undefined> {
+    const recent = this.recent(relativePath);
+    if (recent) return recent;
     const cached = this.#cache.get(relativePath);
     const now = Date.now();
-    if (cached && now - cached.checkedAt < RECHECK_MS) return cached;
     const path = await this.#resolve(relativePath);
     const info = path === undefined ? undefined : await stat(path).catch(() => undefined);
     if (!info?.isFile()) {

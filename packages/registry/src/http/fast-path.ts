@@ -1,0 +1,231 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '@quartet/common';
+import { matchesIfNoneMatch, type ItemFiles, type ServedFile } from './item-files.ts';
+import { readSimpleRequest, type SimpleRequest } from './request-head.ts';
+import { fileHeaders, treeFileOfPath } from './tree-paths.ts';
+
+type ConnectionListener = (this: Server, socket: Socket) => void;
+
+/**
+ * Answering a small file from memory through Node's HTTP stack (llhttp, the
+ * request and response objects, routing) costs about twice what the answer
+ * itself does. So the fast path takes every new connection first and answers
+ * on the socket itself the requests that `readSimpleRequest` recognises and
+ * whose file is in memory: byte for byte what Fastify would send (the tests
+ * compare both). At the first request it does not answer (unknown file, other
+ * method or shape, anything unusual) it hands the connection, that request's
+ * bytes included, to Node's HTTP server for good.
+ */
+export class FastPath {
+  readonly #server: Server;
+  readonly #files: ItemFiles;
+  readonly #logger: Logger;
+  readonly #fullServer: ConnectionListener[];
+  readonly #connections = new Set<FastConnection>();
+  #closing = false;
+  #answered = 0;
+
+  constructor(server: Server, files: ItemFiles, logger: Logger) {
+    this.#server = server;
+    this.#files = files;
+    this.#logger = logger;
+    this.#fullServer = server.listeners('connection') as ConnectionListener[];
+    server.removeAllListeners('connection');
+    server.on('connection', (socket: Socket) => this.#accept(socket));
+  }
+
+  /** Server shutdown: idle connections close now, the others once their answer is written. */
+  close(): void {
+    this.#closing = true;
+    for (const connection of this.#connections) connection.closeWhenIdle();
+  }
+
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  get files(): ItemFiles {
+    return this.#files;
+  }
+
+  get keepAliveMs(): number {
+    return this.#server.keepAliveTimeout;
+  }
+
+  #accept(socket: Socket): void {
+    if (this.#closing) {
+      this.handOver(socket);
+      return;
+    }
+    this.#connections.add(new FastConnection(socket, this));
+  }
+
+  forget(connection: FastConnection): void {
+    this.#connections.delete(connection);
+  }
+
+  handOver(socket: Socket): void {
+    for (const listener of this.#fullServer) listener.call(this.#server, socket);
+  }
+
+  /** The request log line Fastify writes at `info`, with ids of their own (`fast-N`). */
+  logAnswer(request: SimpleRequest, status: number, startedAt: number): void {
+    if (!this.#logger.isLevelEnabled('info')) return;
+    const duration_ms = Math.round((performance.now() - startedAt) * 100) / 100;
+    this.#logger.info({ reqId: `fast-${++this.#answered}`, method: request.method, path: request.path, status, duration_ms }, 'request');
+  }
+}
+
+class FastConnection {
+  readonly #socket: Socket;
+  readonly #path: FastPath;
+  /** Bytes received and not yet answered or handed over. */
+  #unread: Buffer | undefined;
+  /** Reading a file, or waiting for the client to read its answers: the socket is paused. */
+  #waiting = false;
+  #ended = false;
+  #done = false;
+  #receivedAt = 0;
+
+  constructor(socket: Socket, path: FastPath) {
+    this.#socket = socket;
+    this.#path = path;
+    socket.setTimeout(path.keepAliveMs);
+    socket.on('data', this.#onData);
+    socket.on('end', this.#onEnd);
+    socket.on('timeout', this.#onTimeout);
+    socket.on('error', this.#onError);
+    socket.on('close', this.#onClose);
+  }
+
+  closeWhenIdle(): void {
+    if (!this.#waiting) this.#finish();
+  }
+
+  readonly #onData = (chunk: Buffer): void => {
+    if (this.#done) return;
+    this.#receivedAt = performance.now();
+    this.#unread = this.#unread === undefined ? chunk : Buffer.concat([this.#unread, chunk]);
+    this.#serve();
+  };
+
+  readonly #onEnd = (): void => {
+    this.#ended = true;
+    if (!this.#waiting) this.#serve();
+  };
+
+  readonly #onTimeout = (): void => {
+    this.#socket.destroy();
+  };
+
+  readonly #onError = (): void => {
+    this.#socket.destroy();
+  };
+
+  readonly #onClose = (): void => {
+    this.#path.forget(this);
+  };
+
+  #serve(): void {
+    while (this.#unread !== undefined && !this.#waiting && !this.#done) {
+      const request = readSimpleRequest(this.#unread);
+      const treeFile = request && treeFileOfPath(request.path);
+      if (request === undefined || treeFile === undefined) return this.#handOver();
+      const file = this.#path.files.recent(treeFile.path);
+      if (file !== undefined) this.#answer(request, file, treeFile.cacheControl);
+      else {
+        const read = this.#path.files.get(treeFile.path);
+        return this.#wait(read.then((found) => (found === undefined ? this.#handOver() : this.#answer(request, found, treeFile.cacheControl))));
+      }
+    }
+    if (this.#done) return;
+    if (this.#socket.writableNeedDrain) return this.#wait(once(this.#socket, 'drain'));
+    if (this.#ended || this.#path.closing) this.#finish();
+  }
+
+  #answer(request: SimpleRequest, file: ServedFile, cacheControl: string): void {
+    const notModified = matchesIfNoneMatch(request.ifNoneMatch, file.etag);
+    const head = responseHead(file, cacheControl, notModified, request.close, this.#path.keepAliveMs);
+    this.#socket.cork();
+    this.#socket.write(head, 'latin1');
+    if (!notModified && request.method === 'GET') this.#socket.write(file.body);
+    this.#socket.uncork();
+    this.#path.logAnswer(request, notModified ? 304 : 200, this.#receivedAt);
+    this.#unread = request.end < this.#unread!.length ? this.#unread!.subarray(request.end) : undefined;
+    if (request.close) this.#finish();
+  }
+
+  /** Pauses reading until `until` settles, then goes on (or gives up the connection if it failed). */
+  #wait(until: Promise<unknown>): void {
+    this.#waiting = true;
+    this.#socket.pause();
+    until.then(
+      () => {
+        this.#waiting = false;
+        if (this.#done) return;
+        this.#socket.resume();
+        this.#serve();
+      },
+      () => this.#socket.destroy(),
+    );
+  }
+
+  /** Writes what is queued, then closes; later bytes from the client are ignored. */
+  #finish(): void {
+    this.#done = true;
+    this.#unread = undefined;
+    this.#socket.destroySoon();
+  }
+
+  /**
+   * Gives the socket to Node's HTTP server as if it had just connected, then
+   * replays the unanswered bytes (and the client's end, if it came already).
+   */
+  #handOver(): void {
+    const socket = this.#socket;
+    const unread = this.#unread;
+    this.#done = true;
+    this.#unread = undefined;
+    socket.setTimeout(0);
+    socket.off('data', this.#onData).off('end', this.#onEnd).off('timeout', this.#onTimeout).off('error', this.#onError).off('close', this.#onClose);
+    this.#path.forget(this);
+    socket.resume();
+    this.#path.handOver(socket);
+    if (unread !== undefined) socket.emit('data', unread);
+    if (this.#ended) socket.emit('end');
+  }
+}
+
+const fileHeadText = new WeakMap<ServedFile, { cacheControl: string; text: string }>();
+
+/** The status line and headers of an answer; the file's own headers are built once per file. */
+function responseHead(file: ServedFile, cacheControl: string, notModified: boolean, close: boolean, keepAliveMs: number): string {
+  let own = fileHeadText.get(file);
+  if (own?.cacheControl !== cacheControl) {
+    const text = Object.entries(fileHeaders(file, cacheControl))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    own = { cacheControl, text };
+    fileHeadText.set(file, own);
+  }
+  const status = notModified ? 'HTTP/1.1 304 Not Modified\r\n' : 'HTTP/1.1 200 OK\r\n';
+  const length = notModified ? '' : `content-length: ${file.body.length}\r\n`;
+  const connection = close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
+  return `${status}${own.text}${length}Date: ${httpDate()}\r\n${connection}\r\n`;
+}
+
+let dateText = '';
+let dateUntil = 0;
+
+/** The `Date` header value, formatted once per second as Node does. */
+function httpDate(): string {
+  const now = Date.now();
+  if (now >= dateUntil) {
+    dateText = new Date(now).toUTCString();
+    dateUntil = now - (now % 1000) + 1000;
+  }
+  return dateText;
+}
