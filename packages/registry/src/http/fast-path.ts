@@ -55,6 +55,10 @@ export class FastPath {
     return this.#server.keepAliveTimeout;
   }
 
+  get headersTimeoutMs(): number {
+    return this.#server.headersTimeout;
+  }
+
   #accept(socket: Socket): void {
     if (this.#closing) {
       this.handOver(socket);
@@ -88,12 +92,14 @@ class FastConnection {
   #waiting = false;
   #ended = false;
   #done = false;
+  #answered = false;
   #receivedAt = 0;
 
   constructor(socket: Socket, path: FastPath) {
     this.#socket = socket;
     this.#path = path;
-    socket.setTimeout(path.keepAliveMs);
+    // As Node: the first request must come within the headers timeout, later ones within the keep-alive timeout.
+    socket.setTimeout(path.headersTimeoutMs);
     socket.on('data', this.#onData);
     socket.on('end', this.#onEnd);
     socket.on('timeout', this.#onTimeout);
@@ -118,7 +124,12 @@ class FastConnection {
   };
 
   readonly #onTimeout = (): void => {
-    this.#socket.destroy();
+    if (this.#answered) this.#socket.destroy();
+    else {
+      this.#done = true;
+      this.#socket.end(REQUEST_TIMEOUT, 'latin1');
+      this.#socket.destroySoon();
+    }
   };
 
   readonly #onError = (): void => {
@@ -148,12 +159,16 @@ class FastConnection {
 
   #answer(request: SimpleRequest, file: ServedFile, cacheControl: string): void {
     const notModified = matchesIfNoneMatch(request.ifNoneMatch, file.etag);
-    const head = responseHead(file, cacheControl, notModified, request.close, this.#path.keepAliveMs);
+    const head = responseHead(file, cacheControl, { notModified, head: request.method === 'HEAD', close: request.close }, this.#path.keepAliveMs);
     this.#socket.cork();
     this.#socket.write(head, 'latin1');
     if (!notModified && request.method === 'GET') this.#socket.write(file.body);
     this.#socket.uncork();
     this.#path.logAnswer(request, notModified ? 304 : 200, this.#receivedAt);
+    if (!this.#answered) {
+      this.#answered = true;
+      this.#socket.setTimeout(this.#path.keepAliveMs);
+    }
     this.#unread = request.end < this.#unread!.length ? this.#unread!.subarray(request.end) : undefined;
     if (request.close) this.#finish();
   }
@@ -199,10 +214,19 @@ class FastConnection {
   }
 }
 
+/** What Node's HTTP server writes when no request came within the headers timeout. */
+const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+
 const fileHeadText = new WeakMap<ServedFile, { cacheControl: string; text: string }>();
 
+interface AnswerShape {
+  readonly notModified: boolean;
+  readonly head: boolean;
+  readonly close: boolean;
+}
+
 /** The status line and headers of an answer; the file's own headers are built once per file. */
-function responseHead(file: ServedFile, cacheControl: string, notModified: boolean, close: boolean, keepAliveMs: number): string {
+function responseHead(file: ServedFile, cacheControl: string, shape: AnswerShape, keepAliveMs: number): string {
   let own = fileHeadText.get(file);
   if (own?.cacheControl !== cacheControl) {
     const text = Object.entries(fileHeaders(file, cacheControl))
@@ -211,10 +235,16 @@ function responseHead(file: ServedFile, cacheControl: string, notModified: boole
     own = { cacheControl, text };
     fileHeadText.set(file, own);
   }
-  const status = notModified ? 'HTTP/1.1 304 Not Modified\r\n' : 'HTTP/1.1 200 OK\r\n';
-  const length = notModified ? '' : `content-length: ${file.body.length}\r\n`;
-  const connection = close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
+  const status = shape.notModified ? 'HTTP/1.1 304 Not Modified\r\n' : 'HTTP/1.1 200 OK\r\n';
+  const length = contentLength(file, shape);
+  const connection = shape.close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
   return `${status}${own.text}${length}Date: ${httpDate()}\r\n${connection}\r\n`;
+}
+
+/** As Fastify sends it: the file's length, none on a 304, except `0` on a 304 to HEAD (Fastify's HEAD route sets it). */
+function contentLength(file: ServedFile, shape: AnswerShape): string {
+  if (!shape.notModified) return `content-length: ${file.body.length}\r\n`;
+  return shape.head ? 'content-length: 0\r\n' : '';
 }
 
 let dateText = '';
