@@ -159,11 +159,14 @@ class FastConnection {
 
   #answer(request: SimpleRequest, file: ServedFile, cacheControl: string): void {
     const notModified = matchesIfNoneMatch(request.ifNoneMatch, file.etag);
-    const head = responseHead(file, cacheControl, { notModified, head: request.method === 'HEAD', close: request.close }, this.#path.keepAliveMs);
-    this.#socket.cork();
-    this.#socket.write(head, 'latin1');
-    if (!notModified && request.method === 'GET') this.#socket.write(file.body);
-    this.#socket.uncork();
+    const answer = answerOf(file, cacheControl, { notModified, head: request.method === 'HEAD', close: request.close }, this.#path.keepAliveMs);
+    if (answer.body === undefined) this.#socket.write(answer.bytes);
+    else {
+      this.#socket.cork();
+      this.#socket.write(answer.bytes);
+      this.#socket.write(answer.body);
+      this.#socket.uncork();
+    }
     this.#path.logAnswer(request, notModified ? 304 : 200, this.#receivedAt);
     if (!this.#answered) {
       this.#answered = true;
@@ -217,28 +220,53 @@ class FastConnection {
 /** What Node's HTTP server writes when no request came within the headers timeout. */
 const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 
-const fileHeadText = new WeakMap<ServedFile, { cacheControl: string; text: string }>();
-
 interface AnswerShape {
   readonly notModified: boolean;
   readonly head: boolean;
   readonly close: boolean;
 }
 
-/** The status line and headers of an answer; the file's own headers are built once per file. */
-function responseHead(file: ServedFile, cacheControl: string, shape: AnswerShape, keepAliveMs: number): string {
-  let own = fileHeadText.get(file);
-  if (own?.cacheControl !== cacheControl) {
-    const text = Object.entries(fileHeaders(file, cacheControl))
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    own = { cacheControl, text };
-    fileHeadText.set(file, own);
+interface Answer {
+  /** The status line and headers, with the body too when it is small. */
+  readonly bytes: Buffer;
+  /** A large body, written after `bytes`. */
+  readonly body: Buffer | undefined;
+}
+
+/** Bodies up to this size are copied behind their head once a second, so an answer is one write. */
+const INLINE_BODY_BYTES = 16 * 1024;
+
+/** The answers of one file built in the current second, indexed by shape. */
+interface PreparedAnswers {
+  readonly date: string;
+  readonly cacheControl: string;
+  readonly keepAliveMs: number;
+  readonly answers: (Answer | undefined)[];
+}
+
+const preparedAnswers = new WeakMap<ServedFile, PreparedAnswers>();
+
+/** The answer to a request for `file`, built once per file, shape and second (the `Date` header changes each second). */
+function answerOf(file: ServedFile, cacheControl: string, shape: AnswerShape, keepAliveMs: number): Answer {
+  const date = httpDate();
+  let prepared = preparedAnswers.get(file);
+  if (prepared?.date !== date || prepared.cacheControl !== cacheControl || prepared.keepAliveMs !== keepAliveMs) {
+    prepared = { date, cacheControl, keepAliveMs, answers: [] };
+    preparedAnswers.set(file, prepared);
   }
+  const index = (shape.notModified ? 1 : 0) + (shape.head ? 2 : 0) + (shape.close ? 4 : 0);
+  return (prepared.answers[index] ??= buildAnswer(file, prepared, shape));
+}
+
+function buildAnswer(file: ServedFile, prepared: PreparedAnswers, shape: AnswerShape): Answer {
   const status = shape.notModified ? 'HTTP/1.1 304 Not Modified\r\n' : 'HTTP/1.1 200 OK\r\n';
-  const length = contentLength(file, shape);
-  const connection = shape.close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n`;
-  return `${status}${own.text}${length}Date: ${httpDate()}\r\n${connection}\r\n`;
+  const own = Object.entries(fileHeaders(file, prepared.cacheControl))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const connection = shape.close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(prepared.keepAliveMs / 1000)}\r\n`;
+  const head = Buffer.from(`${status}${own}${contentLength(file, shape)}Date: ${prepared.date}\r\n${connection}\r\n`, 'latin1');
+  if (shape.notModified || shape.head) return { bytes: head, body: undefined };
+  return file.body.length <= INLINE_BODY_BYTES ? { bytes: Buffer.concat([head, file.body]), body: undefined } : { bytes: head, body: file.body };
 }
 
 /** As Fastify sends it: the file's length, none on a 304, except `0` on a 304 to HEAD (Fastify's HEAD route sets it). */

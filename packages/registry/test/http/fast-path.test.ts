@@ -102,6 +102,8 @@ describe('registry serve fast path', () => {
     assert.deepEqual(await runBuild({ manifestPath: demoManifest, outDir: tree, baseUrl: 'http://127.0.0.1:8083' }), []);
     await writeTree(dir.path, { 'secret.json': { secret: true } });
     await symlink(join(dir.path, 'secret.json'), join(tree, 'r', 'leak.json'));
+    // Larger than the answers kept whole in memory: its body is written after its head.
+    await writeTree(tree, { 'r/large.json': { name: 'large', content: 'x'.repeat(100 * 1024) } });
     utilsEtag = etagOf(await readFile(join(tree, 'r', 'utils.json')));
     [fast, full] = await Promise.all([serve(tree, true), serve(tree, false)]);
   });
@@ -115,6 +117,7 @@ describe('registry serve fast path', () => {
     ['a latest item', get('/r/utils.json') + CLOSE, 2],
     ['a snapshot item', get('/r/v0.20/button.json') + CLOSE, 2],
     ['the index', get('/r/index.json') + CLOSE, 2],
+    ['a large file', get('/r/large.json') + `HEAD /r/large.json HTTP/1.1\r\nHost: t\r\n\r\n` + get('/r/large.json', 'Connection: close\r\n'), 3],
     ['HEAD', `HEAD /r/v0.20/utils.json HTTP/1.1\r\nHost: t\r\n\r\n${CLOSE}`, 2],
     ['a matching If-None-Match', get('/r/utils.json', `If-None-Match: ${etag}\r\n`) + CLOSE, 2],
     ['a weak tag in an If-None-Match list', get('/r/utils.json', `If-None-Match: "x", W/${etag}\r\n`) + CLOSE, 2],
