@@ -84,7 +84,7 @@ const serve: Command = {
   async run(args) {
     const { serveCommand } = await import('@quartet/common');
     const { buildRegistryApp } = await import('./server.ts');
-    return serveCommand({ service: 'registry', settings: serveSettings, build: (config, logger) => buildRegistryApp({ dir: config.dir, logger }) }).run(args);
+    return serveCommand({ service: 'registry', settings: serveSettings, build: (config, logger) => buildRegistryApp({ dir: config.dir, logger, fastPath: config.fastPath }) }).run(args);
   },
 };
 

@@ -1,11 +1,12 @@
 // Only the light configuration module: the CLI loads it for every command.
-import { listenSettings, nonEmptyText, setting } from '@quartet/common/config';
+import { boolean, listenSettings, nonEmptyText, setting } from '@quartet/common/config';
 
 export const DEFAULT_DIR = './public';
 
 export const serveSettings = Object.freeze({
   ...listenSettings('REGISTRY_', 8083),
   dir: setting({ env: 'REGISTRY_DIR', flag: 'dir', default: DEFAULT_DIR, describe: 'the built registry tree to serve', parse: nonEmptyText }),
+  fastPath: setting({ env: 'REGISTRY_FAST_PATH', flag: 'fast-path', default: true, describe: 'false sends every request through Fastify', parse: boolean }),
 });
 
 export const buildSettings = Object.freeze({

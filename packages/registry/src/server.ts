@@ -7,8 +7,8 @@ import { registryRoutes } from './http/registry-routes.ts';
 export interface RegistryAppOptions {
   readonly dir: string;
   readonly logger: Logger;
-  /** Answer plain GETs and HEADs of files in memory before Node's HTTP parser (default on; tests compare both ways). */
-  readonly fastPath?: boolean;
+  /** Answer plain GETs and HEADs of files in memory before Node's HTTP parser (`http/fast-path.ts`). */
+  readonly fastPath: boolean;
 }
 
 /** Builds the read-only registry server over a built tree, without listening. */
@@ -18,7 +18,7 @@ export async function buildRegistryApp(options: RegistryAppOptions): Promise<Fas
   const app = createHttpApp({ logger: options.logger, sendError });
   const files = new ItemFiles(options.dir);
   registryRoutes(app, files);
-  if (options.fastPath ?? true) {
+  if (options.fastPath) {
     const fastPath = new FastPath(app.server, files, options.logger);
     app.addHook('preClose', (done) => {
       fastPath.close();

@@ -9,6 +9,8 @@ export interface RunningServer {
   readonly child: ChildProcess;
   /** Everything the process wrote so far (stdout and stderr). */
   output(): string;
+  /** Resolves with the output once it matches (log lines are written asynchronously); fails after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Sends a signal and waits for the exit; resolves with the exit code (or the signal name). */
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
@@ -44,6 +46,13 @@ export async function startServer(
     url,
     child,
     output: () => text,
+    async waitForOutput(pattern, timeoutMs = 5000) {
+      for (const deadline = Date.now() + timeoutMs; !pattern.test(text); ) {
+        if (Date.now() > deadline) throw new Error(`${program} did not write ${pattern} within ${timeoutMs} ms:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return text;
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const [code, sig] = (await exited) as [number | null, NodeJS.Signals | null];

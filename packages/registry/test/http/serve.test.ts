@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startServer, type RunningServer } from '@quartet/common/testing';
+import { runProgramProcess, startServer, type RunningServer } from '@quartet/common/testing';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { runBuild } from '../../src/build/build-command.ts';
 import { demoManifest, tempDir, writeTree } from '../fixtures.ts';
@@ -14,11 +14,11 @@ interface Raw {
   body: string;
 }
 
-/** Sends the path exactly as written (no client-side normalisation of `..` or escapes). */
+/** Sends the path exactly as written (no client-side normalisation of `..` or escapes), on a connection of its own. */
 function raw(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -135,6 +135,31 @@ describe('registry serve', () => {
       const res = await raw(server.url, method, '/r/button.json');
       assert.equal(res.status, 405, method);
       assert.equal(JSON.parse(res.body).error, 'method_not_allowed');
+    }
+  });
+
+  it('answers plain requests on the fast path, and through Fastify alone with REGISTRY_FAST_PATH=false', async () => {
+    await get('/r/v0.20/utils.json');
+    await server.waitForOutput(/"reqId":"fast-\d+","method":"GET","path":"\/r\/v0.20\/utils.json","status":200/);
+    const plain = await startServer('registry', ['--dir', join(dir.path, 'public')], { REGISTRY_FAST_PATH: 'false' });
+    try {
+      const res = await raw(plain.url, 'GET', '/r/v0.20/utils.json');
+      assert.equal(res.status, 200);
+      const output = await plain.waitForOutput(/"reqId":"req-\d+","method":"GET","path":"\/r\/v0.20\/utils.json","status":200/);
+      assert.doesNotMatch(output, /"reqId":"fast-/);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it('refuses a fast-path setting that is not true or false', async () => {
+    for (const [args, env, shown] of [
+      [['--fast-path', 'maybe'], {}, '--fast-path="maybe"'],
+      [[], { REGISTRY_FAST_PATH: 'yes' }, 'REGISTRY_FAST_PATH="yes"'],
+    ] as const) {
+      const result = await runProgramProcess('registry', ['serve', '--port', '0', ...args], { env });
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, new RegExp(`invalid setting ${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: expected true or false`));
     }
   });
 });
