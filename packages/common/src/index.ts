@@ -21,6 +21,7 @@ export { describeDatabase, isPostgresUrl, openDatabase, type DatabaseHandle, typ
 export type { PostgresHandle } from './database/postgres/postgres-open.ts';
 export type { SqliteHandle } from './database/sqlite/sqlite-open.ts';
 export { createHttpApp, sendJsonError, toServiceError, type HttpAppOptions, type SendError } from './http/create-app.ts';
+export { clientErrorOf, encodeJsonError, rawErrorAnswer, type EncodeError } from './http/client-errors.ts';
 export { methodRoutes, type MethodHandlers } from './http/method-routes.ts';
 export { serveCommand, type ServeCommandOptions } from './serve-command.ts';
 export { serveUntilSignal, type ServeOptions } from './http/serve.ts';

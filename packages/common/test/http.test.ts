@@ -4,6 +4,14 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { createHttpApp, httpErrors, methodRoutes } from '../src/index.ts';
+import { sendRawHttp } from '../src/testing/index.ts';
+
+/** Splits a raw answer into its status line, lowercased header names and values, and body. */
+function parseAnswer(text: string): { status: string; headers: Record<string, string>; body: string } {
+  const [head = '', body = ''] = text.split('\r\n\r\n');
+  const [status = '', ...lines] = head.split('\r\n');
+  return { status, headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])), body };
+}
 
 describe('shared HTTP conventions', () => {
   const lines: string[] = [];
@@ -66,6 +74,38 @@ describe('shared HTTP conventions', () => {
     const broken = await fetch(`${base}/things/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":' });
     assert.equal(broken.status, 400);
     assert.equal(((await broken.json()) as { error: string }).error, 'bad_request');
+  });
+
+  const notHttp: [string, string, string, string][] = [
+    ['a lowercase method', 'get /things/1 HTTP/1.1\r\nHost: t\r\n\r\n', 'HTTP/1.1 400 Bad Request', 'The request is not valid HTTP/1.1.'],
+    ['chunked and Content-Length', 'POST /things/1 HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n', 'HTTP/1.1 400 Bad Request', 'The request is not valid HTTP/1.1.'],
+    ['a NUL in a header', 'GET /things/1 HTTP/1.1\r\nHost: t\r\nX: a\0b\r\n\r\n', 'HTTP/1.1 400 Bad Request', 'The request is not valid HTTP/1.1.'],
+    ['garbage', '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n', 'HTTP/1.1 400 Bad Request', 'The request is not valid HTTP/1.1.'],
+    ['a head over 16 KiB', `GET /things/1 HTTP/1.1\r\nHost: t\r\nX: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 'HTTP/1.1 431 Request Header Fields Too Large', 'The request head is over 16 KiB.'],
+  ];
+  for (const [name, bytes, status, message] of notHttp) {
+    it(`answers bytes that are not HTTP (${name}) with the service's error body and closes`, async () => {
+      const answer = parseAnswer(await sendRawHttp(base, Buffer.from(bytes, 'latin1')));
+      assert.equal(answer.status, status);
+      assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(answer.headers.connection, 'close');
+      assert.equal(Number(answer.headers['content-length']), Buffer.byteLength(answer.body));
+      assert.deepEqual(JSON.parse(answer.body), { error: 'bad_request', message });
+    });
+  }
+
+  it('refuses an HTTP/1.1 request without Host with the error body, and takes HTTP/1.0 without it', async () => {
+    const refused = parseAnswer(await sendRawHttp(base, 'GET /things/1 HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    assert.equal(refused.status, 'HTTP/1.1 400 Bad Request');
+    assert.deepEqual(JSON.parse(refused.body), { error: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' });
+    const old = parseAnswer(await sendRawHttp(base, 'GET /things/1 HTTP/1.0\r\n\r\n'));
+    assert.equal(old.status, 'HTTP/1.1 200 OK');
+    assert.deepEqual(JSON.parse(old.body), { id: '1' });
+  });
+
+  it('writes nothing after an answer already sent on the connection, and closes', async () => {
+    const text = await sendRawHttp(base, 'GET /things/1 HTTP/1.1\r\nHost: t\r\n\r\nget /things/2 HTTP/1.1\r\n\r\n');
+    assert.equal([...text.matchAll(/^HTTP\/1\.1 /gm)].length, 1, text);
   });
 
   it('writes one JSON log line per request with method, path, status and duration', async () => {

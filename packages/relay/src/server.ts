@@ -2,7 +2,7 @@ import { createHttpApp, type Logger } from '@quartet/common';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from './domain/limits.ts';
 import { requireBearerToken } from './http/bearer-token.ts';
-import { sendProblem } from './http/cbor-reply.ts';
+import { encodeProblemOf, sendProblem } from './http/cbor-reply.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { streamRoutes } from './http/stream-routes.ts';
 import { waitRoutes } from './http/wait-routes.ts';
@@ -20,7 +20,7 @@ export interface RelayAppOptions {
  * with an empty Heads record, then closes the store.
  */
 export async function buildRelayApp(options: RelayAppOptions): Promise<FastifyInstance> {
-  const app = createHttpApp({ logger: options.logger, bodyLimit: LIMITS.bodyBytes, sendError: sendProblem });
+  const app = createHttpApp({ logger: options.logger, bodyLimit: LIMITS.bodyBytes, sendError: sendProblem, encodeError: encodeProblemOf });
   // Only CBOR bodies: any other type is refused with 415 before it is read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/cbor', { parseAs: 'buffer', bodyLimit: LIMITS.bodyBytes }, (_request, body, done) => done(null, body));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { testBackends, type TestDatabase } from '@quartet/common/testing';
+import { sendRawHttp, testBackends, type TestDatabase } from '@quartet/common/testing';
 import { setAccount } from '../../src/services/accounts.ts';
 import { ActivityHarness, ADMIN, AGENT_TOKEN, FakeClock, type Answer } from '../support/harness.ts';
 
@@ -49,6 +49,14 @@ for (const backend of testBackends()) {
     after(async () => {
       await server?.close();
       await database?.drop();
+    });
+
+    it('answers bytes that are not HTTP, or HTTP/1.1 without Host, with a JSON 400 bad_request', async () => {
+      for (const bytes of ['POST /api/v1/auth/login HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}', 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n']) {
+        const text = await sendRawHttp(server.base, bytes);
+        assert.match(text, /^HTTP\/1\.1 400 Bad Request\r\n/);
+        assert.equal((JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { error: string }).error, 'bad_request');
+      }
     });
 
     for (const route of routes) {

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../logger.ts';
 import { httpErrors, ServiceError } from '../service-error.ts';
+import { clientErrorHandler, encodeJsonError, type EncodeError } from './client-errors.ts';
 
 /** How a service writes a refusal: JSON `{error, message}` for most, CBOR for the relay. */
 export type SendError = (reply: FastifyReply, error: ServiceError) => FastifyReply;
@@ -10,6 +11,8 @@ export interface HttpAppOptions {
   /** Largest accepted request body in bytes. */
   readonly bodyLimit?: number;
   readonly sendError?: SendError;
+  /** The error body of answers to bytes that are not HTTP (JSON unless given). */
+  readonly encodeError?: EncodeError;
 }
 
 export const sendJsonError: SendError = (reply, error) =>
@@ -32,6 +35,9 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
     // Long names must reach the handler to be refused with a clear code, not a 404.
     routerOptions: { maxParamLength: 4096 },
     return503OnClosing: false,
+    // Node would refuse a request without Host with an empty 400; the hook below gives it the error body.
+    http: { requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(options.encodeError ?? encodeJsonError),
   });
 
   if (options.logger.isLevelEnabled('info')) {
@@ -43,6 +49,10 @@ export function createHttpApp(options: HttpAppOptions): FastifyInstance {
       done();
     });
   }
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? httpErrors.bad_request('An HTTP/1.1 request needs a Host header.') : undefined);
+  });
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, httpErrors.not_found()));
   app.setErrorHandler((error, request, reply) => sendError(reply, toServiceError(error, request)));

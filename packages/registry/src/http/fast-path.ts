@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { Logger } from '@quartet/common';
+import { clientErrorOf, encodeJsonError, rawErrorAnswer, type Logger } from '@quartet/common';
 import { matchesIfNoneMatch, type ItemFiles, type ServedFile } from './item-files.ts';
 import { readSimpleRequest, type SimpleRequest } from './request-head.ts';
 import { fileHeaders, treeFileOfPath } from './tree-paths.ts';
@@ -98,7 +98,7 @@ class FastConnection {
   constructor(socket: Socket, path: FastPath) {
     this.#socket = socket;
     this.#path = path;
-    // As Node: the first request must come within the headers timeout, later ones within the keep-alive timeout.
+    // As the full server: the first request must come within the headers timeout, later ones within the keep-alive timeout.
     socket.setTimeout(path.headersTimeoutMs);
     socket.on('data', this.#onData);
     socket.on('end', this.#onEnd);
@@ -127,7 +127,7 @@ class FastConnection {
     if (this.#answered) this.#socket.destroy();
     else {
       this.#done = true;
-      this.#socket.end(REQUEST_TIMEOUT, 'latin1');
+      this.#socket.end(REQUEST_TIMEOUT);
       this.#socket.destroySoon();
     }
   };
@@ -217,8 +217,8 @@ class FastConnection {
   }
 }
 
-/** What Node's HTTP server writes when no request came within the headers timeout. */
-const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
+/** What the full server writes when no request came within the headers timeout. */
+const REQUEST_TIMEOUT = rawErrorAnswer(clientErrorOf('ERR_HTTP_REQUEST_TIMEOUT'), encodeJsonError);
 
 interface AnswerShape {
   readonly notModified: boolean;

@@ -276,11 +276,15 @@ describe('registry serve fast path connections', () => {
     }
   });
 
-  it('answers 408, as Node does, when no request comes within the headers timeout', async () => {
+  it('answers 408, as the full server does, when no request comes within the headers timeout', async () => {
     const served = await serve(tree, true, { headersMs: 300 });
     try {
       const started = Date.now();
-      assert.equal(await exchange(served.port, []), 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+      const body = '{"error":"bad_request","message":"The request did not arrive in time."}';
+      assert.equal(
+        await exchange(served.port, []),
+        `HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
       assert.ok(Date.now() - started >= 250, 'closed only after the headers timeout');
     } finally {
       await served.app.close();

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { SendError } from '@quartet/common';
+import type { EncodeError, SendError } from '@quartet/common';
 import { LIMITS } from '../domain/limits.ts';
 import { encodeProblem } from '../protocol/messages.ts';
 
@@ -13,7 +13,9 @@ export function sendCbor(reply: FastifyReply, body: Uint8Array, status = 200): F
 }
 
 /** Refusals are Problem records; `too_large` always says the limit. */
-export const sendProblem: SendError = (reply, error) => {
+export const encodeProblemOf: EncodeError = (error) => {
   const details = error.code === 'too_large' ? { limit: LIMITS.bodyBytes, ...error.details } : error.details;
-  return sendCbor(reply.headers(error.headers), encodeProblem(error.code, error.message, details), error.status);
+  return { contentType: 'application/cbor', body: encodeProblem(error.code, error.message, details) };
 };
+
+export const sendProblem: SendError = (reply, error) => sendCbor(reply.headers(error.headers), encodeProblemOf(error).body, error.status);

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { encode } from 'cborg';
 import { openDatabase } from '@quartet/common';
-import { testBackends, type TestDatabase } from '@quartet/common/testing';
+import { sendRawHttp, testBackends, type TestDatabase } from '@quartet/common/testing';
 import { sql } from 'kysely';
 import { formatCursor, startCursor, verifyPage } from '../../src/index.ts';
 import { assertProblem, batch, bytes, RelayHarness, type Answer } from './relay-harness.ts';
@@ -484,5 +484,19 @@ describe('relay body reading', () => {
     // Nothing of the refused body was kept.
     const page = await relay.call('GET', '/v1/streams/chunked/entries');
     assert.equal(page.message.get(2), 3);
+  });
+
+  it('answers bytes that are not HTTP with a CBOR Problem bad_request, and a 17 KiB head with 431', async () => {
+    for (const [bytes, status, message] of [
+      ['POST /v1/streams/x/entries HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n', 400, 'The request is not valid HTTP/1.1.'],
+      [`GET /v1/streams/x/entries HTTP/1.1\r\nHost: t\r\nX: ${'a'.repeat(17 * 1024)}\r\n\r\n`, 431, 'The request head is over 16 KiB.'],
+    ] as const) {
+      const text = await sendRawHttp(relay.base, bytes);
+      const bodyAt = text.indexOf('\r\n\r\n') + 4;
+      assert.match(text, new RegExp(`^HTTP/1\\.1 ${status} `));
+      assert.match(text.slice(0, bodyAt), /^content-type: application\/cbor\r$/m);
+      const problem = (await import('cborg')).decode(Buffer.from(text.slice(bodyAt), 'latin1'), { useMaps: true }) as Map<number, unknown>;
+      assert.deepEqual([...problem], [[0, 'bad_request'], [1, message]]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { testBackends, type TestDatabase } from '@quartet/common/testing';
+import { sendRawHttp, testBackends, type TestDatabase } from '@quartet/common/testing';
 import { SkyHarness } from './sky-harness.ts';
 
 const star = (id: number, name: string, x: number, y: number, comment: string | null = null) => ({ id, name, comment, x, y });
@@ -36,6 +36,14 @@ for (const backend of testBackends()) {
     after(async () => {
       await sky?.close();
       await database?.drop();
+    });
+
+    it('answers bytes that are not HTTP, or HTTP/1.1 without Host, with a JSON 400 bad_request', async () => {
+      for (const bytes of ['GET /api/search?q=ab HTTP/1.1\r\nHost: t\r\nX: a\0b\r\n\r\n', 'GET /api/search?q=ab HTTP/1.1\r\nConnection: close\r\n\r\n']) {
+        const text = await sendRawHttp(sky.base, bytes);
+        assert.match(text, /^HTTP\/1\.1 400 Bad Request\r\n/);
+        assert.equal((JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { error: string }).error, 'bad_request');
+      }
     });
 
     describe('search', () => {
