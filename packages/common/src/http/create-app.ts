@@ -15,8 +15,10 @@ export interface HttpAppOptions {
   readonly encodeError?: EncodeError;
 }
 
-export const sendJsonError: SendError = (reply, error) =>
-  reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send({ error: error.code, message: error.message });
+export const sendJsonError: SendError = (reply, error) => {
+  const { contentType, body } = encodeJsonError(error);
+  return reply.code(error.status).headers(error.headers).type(contentType).send(Buffer.from(body));
+};
 
 /**
  * A Fastify app with the conventions every service shares: one JSON log line

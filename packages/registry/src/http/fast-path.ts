@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { clientErrorOf, encodeJsonError, rawErrorAnswer, type Logger } from '@quartet/common';
+import { answerOf } from './file-answers.ts';
 import { matchesIfNoneMatch, type ItemFiles, type ServedFile } from './item-files.ts';
 import { readSimpleRequest, type SimpleRequest } from './request-head.ts';
-import { fileHeaders, treeFileOfPath } from './tree-paths.ts';
+import { treeFileOfPath } from './tree-paths.ts';
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
@@ -26,7 +27,7 @@ export class FastPath {
   readonly #fullServer: ConnectionListener[];
   readonly #connections = new Set<FastConnection>();
   #closing = false;
-  #answered = 0;
+  #lastReqId = 0;
 
   constructor(server: Server, files: ItemFiles, logger: Logger) {
     this.#server = server;
@@ -79,7 +80,7 @@ export class FastPath {
   logAnswer(request: SimpleRequest, status: number, startedAt: number): void {
     if (!this.#logger.isLevelEnabled('info')) return;
     const duration_ms = Math.round((performance.now() - startedAt) * 100) / 100;
-    this.#logger.info({ reqId: `fast-${++this.#answered}`, method: request.method, path: request.path, status, duration_ms }, 'request');
+    this.#logger.info({ reqId: `fast-${++this.#lastReqId}`, method: request.method, path: request.path, status, duration_ms }, 'request');
   }
 }
 
@@ -219,71 +220,3 @@ class FastConnection {
 
 /** What the full server writes when no request came within the headers timeout. */
 const REQUEST_TIMEOUT = rawErrorAnswer(clientErrorOf('ERR_HTTP_REQUEST_TIMEOUT'), encodeJsonError);
-
-interface AnswerShape {
-  readonly notModified: boolean;
-  readonly head: boolean;
-  readonly close: boolean;
-}
-
-interface Answer {
-  /** The status line and headers, with the body too when it is small. */
-  readonly bytes: Buffer;
-  /** A large body, written after `bytes`. */
-  readonly body: Buffer | undefined;
-}
-
-/** Bodies up to this size are copied behind their head once a second, so an answer is one write. */
-const INLINE_BODY_BYTES = 16 * 1024;
-
-/** The answers of one file built in the current second, indexed by shape. */
-interface PreparedAnswers {
-  readonly date: string;
-  readonly cacheControl: string;
-  readonly keepAliveMs: number;
-  readonly answers: (Answer | undefined)[];
-}
-
-const preparedAnswers = new WeakMap<ServedFile, PreparedAnswers>();
-
-/** The answer to a request for `file`, built once per file, shape and second (the `Date` header changes each second). */
-function answerOf(file: ServedFile, cacheControl: string, shape: AnswerShape, keepAliveMs: number): Answer {
-  const date = httpDate();
-  let prepared = preparedAnswers.get(file);
-  if (prepared?.date !== date || prepared.cacheControl !== cacheControl || prepared.keepAliveMs !== keepAliveMs) {
-    prepared = { date, cacheControl, keepAliveMs, answers: [] };
-    preparedAnswers.set(file, prepared);
-  }
-  const index = (shape.notModified ? 1 : 0) + (shape.head ? 2 : 0) + (shape.close ? 4 : 0);
-  return (prepared.answers[index] ??= buildAnswer(file, prepared, shape));
-}
-
-function buildAnswer(file: ServedFile, prepared: PreparedAnswers, shape: AnswerShape): Answer {
-  const status = shape.notModified ? 'HTTP/1.1 304 Not Modified\r\n' : 'HTTP/1.1 200 OK\r\n';
-  const own = Object.entries(fileHeaders(file, prepared.cacheControl))
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  const connection = shape.close ? 'Connection: close\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(prepared.keepAliveMs / 1000)}\r\n`;
-  const head = Buffer.from(`${status}${own}${contentLength(file, shape)}Date: ${prepared.date}\r\n${connection}\r\n`, 'latin1');
-  if (shape.notModified || shape.head) return { bytes: head, body: undefined };
-  return file.body.length <= INLINE_BODY_BYTES ? { bytes: Buffer.concat([head, file.body]), body: undefined } : { bytes: head, body: file.body };
-}
-
-/** As Fastify sends it: the file's length, none on a 304, except `0` on a 304 to HEAD (Fastify's HEAD route sets it). */
-function contentLength(file: ServedFile, shape: AnswerShape): string {
-  if (!shape.notModified) return `content-length: ${file.body.length}\r\n`;
-  return shape.head ? 'content-length: 0\r\n' : '';
-}
-
-let dateText = '';
-let dateUntil = 0;
-
-/** The `Date` header value, formatted once per second as Node does. */
-function httpDate(): string {
-  const now = Date.now();
-  if (now >= dateUntil) {
-    dateText = new Date(now).toUTCString();
-    dateUntil = now - (now % 1000) + 1000;
-  }
-  return dateText;
-}

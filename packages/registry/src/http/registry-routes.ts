@@ -13,8 +13,8 @@ function send(request: FastifyRequest, reply: FastifyReply, file: ServedFile | u
 }
 
 async function sendTreeFile(request: FastifyRequest, reply: FastifyReply, files: ItemFiles, treeFile: TreeFile | undefined): Promise<FastifyReply> {
-  const found = treeFile === undefined ? undefined : await files.get(treeFile.path);
-  return send(request, reply, found, treeFile?.cacheControl ?? '');
+  if (treeFile === undefined) throw registryErrors.not_found();
+  return send(request, reply, await files.get(treeFile.path), treeFile.cacheControl);
 }
 
 /** The read-only tree: latest items, pinned snapshots, the index and the item schema. */
